@@ -1,0 +1,127 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { HEADER } from '@legal/api';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { registerDevMailbox } from './modules/diagnostics/dev-mailbox.routes';
+import { registerDiagnostics, registerMailCheck } from './modules/diagnostics/diagnostics.routes';
+import { buildContext, requestIdFor } from './platform/http/context';
+import { AppError } from './platform/http/errors';
+import { installErrorHandling, sendError } from './platform/http/error-handler';
+import { installJsonParser } from './platform/http/json-parser';
+import { findWebDist, isSpaNavigation, serveWeb } from './platform/http/static-web';
+import { VERSION, type AppServices } from './platform/services';
+
+/** URL prefix of the spec -> the modules that serve it (STYLE.md: codenames are prefixes only). */
+export const SERVICE_MODULES: Record<string, string[]> = {
+  auth: ['auth'],
+  workspace: ['admin', 'diagnostics (super-admin client errors, mail check)'],
+  arxive: ['files'],
+  alex: ['contracts'],
+  conhub: ['contracts', 'workflows'],
+  btls: ['standard-forms'],
+  aireview: ['ai-review', 'diagnostics (hello)'],
+  aistudio: ['legal-research', 'diagnostics (hello)'],
+  litigation: ['litigation', 'consulting'],
+  esign: ['esign'],
+  seal: ['seals'],
+};
+
+export interface BuildAppOptions {
+  /** Serve the built web app at / (off in API tests). */
+  serveWeb?: boolean;
+}
+
+export async function buildApp(services: AppServices, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const { config } = services;
+  const app = Fastify({
+    loggerInstance: services.logger as FastifyBaseLogger,
+    genReqId: (req) => requestIdFor(req.headers[HEADER.requestId]),
+    requestIdHeader: false,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors: (error, request, reply) => {
+      sendError(error, request, reply);
+    },
+  });
+
+  // Validation happens in route() so that params, query and body errors are listed together.
+  app.setValidatorCompiler(() => (data) => ({ value: data }));
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  installJsonParser(app);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(HEADER.requestId, request.id);
+    buildContext(request);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https:'],
+        fontSrc: ["'self'", 'data:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.isProduction,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { files: 20, fields: 100, fieldSize: 1024 * 1024 } });
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    errorResponseBuilder: () => new AppError('ERROR_RATE_LIMITED'),
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Legal Suite API',
+        version: VERSION,
+        description:
+          'Every route of the product. Success: {code:"SUCCESS", message:null, data}. Errors: {code:"ERROR_...", message, data?, errorId?}. ' +
+          'Headers: X-Tenant, X-Workspace (numeric, 0 = none), X-Locale (ko | en).',
+      },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerDiagnostics(app, services);
+  registerMailCheck(app, services);
+  if (!config.isProduction) registerDevMailbox(app, services);
+
+  const webRoot = options.serveWeb === false ? null : findWebDist(config.webDistDir);
+  if (webRoot) {
+    await serveWeb(app, webRoot);
+    app.setNotFoundHandler((request, reply) => {
+      if (isSpaNavigation(request)) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
+      return sendError(new AppError('ERROR_NOT_FOUND'), request, reply);
+    });
+  } else if (options.serveWeb !== false) {
+    services.logger.warn('web app not built (apps/web/dist missing): serving the API only');
+  }
+
+  return app;
+}

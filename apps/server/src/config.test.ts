@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('runs on embedded defaults with no environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, nodeEnv: 'development', publicUrl: 'http://localhost:3000', databaseUrl: undefined, seedDemo: true });
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('names every bad variable in one readable message', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail', NODE_ENV: 'staging' });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const message = (err as Error).message;
+      for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'NODE_ENV']) expect(message).toContain(name);
+    }
+  });
+
+  it('requires PUBLIC_URL in production and turns demo data off there', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL/);
+    const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://legal.example.com/' });
+    expect(config.publicUrl).toBe('https://legal.example.com');
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it('accepts real PostgreSQL and SMTP URLs', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/legal', SMTP_URL: 'smtps://u:p@mail.example.com:465', PORT: '8080' });
+    expect(config).toMatchObject({ databaseUrl: 'postgres://u:p@db:5432/legal', smtpUrl: 'smtps://u:p@mail.example.com:465', port: 8080 });
+  });
+});

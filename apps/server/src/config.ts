@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Legal Suite <no-reply@localhost>'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    TRUST_PROXY: bool.default(false),
+    SEED_DEMO: bool.optional(),
+    JOBS_ENABLED: bool.default(true),
+    JOBS_MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    WEB_DIST_DIR: z.string().optional(),
+  })
+  .transform((env) => ({
+    nodeEnv: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    databasePoolMax: env.DATABASE_POOL_MAX,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    logLevel: env.LOG_LEVEL,
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    trustProxy: env.TRUST_PROXY,
+    seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
+    jobsEnabled: env.JOBS_ENABLED,
+    jobsMaintenanceIntervalSeconds: env.JOBS_MAINTENANCE_INTERVAL_SECONDS,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
+  }));
+
+export type Config = z.output<typeof EnvSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once at boot; names every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const relevant = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = EnvSchema.safeParse(relevant);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
+    );
+  }
+  if (result.data.isProduction && !relevant.PUBLIC_URL) {
+    throw new ConfigError(['PUBLIC_URL: must be set in production (the https address users reach)']);
+  }
+  return result.data;
+}
+
+/** Every variable, its default and what it does: rendered into the README table by docs checks. */
+export const CONFIG_DOCS: Array<{ name: string; default: string; description: string }> = [
+  { name: 'NODE_ENV', default: 'development', description: 'production turns off demo data, the dev mailbox and dev login' },
+  { name: 'HOST', default: '0.0.0.0', description: 'address the HTTP server listens on' },
+  { name: 'PORT', default: '3000', description: 'HTTP port (web app at /, API at /api)' },
+  { name: 'PUBLIC_URL', default: 'http://localhost:$PORT', description: 'address users reach; used in mail links and the Origin check; required in production' },
+  { name: 'DATA_DIR', default: './data', description: 'embedded database (PGlite) and local file storage live here' },
+  { name: 'DATABASE_URL', default: '(unset: embedded PGlite)', description: 'postgres:// URL of a real PostgreSQL server' },
+  { name: 'DATABASE_POOL_MAX', default: '10', description: 'node-postgres pool size' },
+  { name: 'SMTP_URL', default: '(unset: outbox + /dev/mailbox)', description: 'smtp:// or smtps:// URL (with credentials) to send real mail' },
+  { name: 'MAIL_FROM', default: 'Legal Suite <no-reply@localhost>', description: 'sender address of outgoing mail' },
+  { name: 'LOG_LEVEL', default: 'info', description: 'pino level: fatal, error, warn, info, debug, trace, silent' },
+  { name: 'BODY_LIMIT_BYTES', default: '1048576', description: 'largest JSON body accepted (413 past it)' },
+  { name: 'RATE_LIMIT_PER_MINUTE', default: '600', description: 'requests per minute per client IP before 429 ERROR_RATE_LIMITED' },
+  { name: 'TRUST_PROXY', default: 'false', description: 'trust X-Forwarded-* from a load balancer' },
+  { name: 'SEED_DEMO', default: 'true outside production', description: 'seed the demo tenants and users at start-up' },
+  { name: 'JOBS_ENABLED', default: 'true', description: 'run the background job workers in this process' },
+  { name: 'JOBS_MAINTENANCE_INTERVAL_SECONDS', default: '60', description: 'how often expired jobs are failed and retried' },
+  { name: 'SHUTDOWN_TIMEOUT_MS', default: '10000', description: 'graceful shutdown budget on SIGTERM/SIGINT' },
+  { name: 'WEB_DIST_DIR', default: 'apps/web/dist', description: 'built web app to serve at /' },
+];

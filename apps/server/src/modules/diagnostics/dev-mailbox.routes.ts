@@ -1,0 +1,72 @@
+import { devMailbox } from '@legal/api';
+import { count, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { mailOutbox } from '../../platform/mail/mail.table';
+import { escapeHtml } from '../../platform/mail/templates';
+import { AppError } from '../../platform/http/errors';
+import { route } from '../../platform/http/route';
+import type { AppServices } from '../../platform/services';
+
+/**
+ * The development mailbox: every message in the outbox, as JSON and as a page at /dev/mailbox.
+ * Never registered in production.
+ */
+export function registerDevMailbox(app: FastifyInstance, services: AppServices) {
+  const { db } = services;
+
+  async function page(query: { page: number; size: number; to?: string }) {
+    const where = query.to ? eq(mailOutbox.to, query.to) : undefined;
+    const [rows, [total]] = await Promise.all([
+      db.select().from(mailOutbox).where(where).orderBy(desc(mailOutbox.id)).limit(query.size).offset(query.page * query.size),
+      db.select({ value: count() }).from(mailOutbox).where(where),
+    ]);
+    const totalElements = total?.value ?? 0;
+    return {
+      content: rows.map((m) => ({
+        id: m.id,
+        to: m.to,
+        subject: m.subject,
+        template: m.template,
+        locale: m.locale,
+        html: m.html,
+        text: m.text,
+        status: m.status,
+        createdAt: m.createdAt.toISOString(),
+      })),
+      page: query.page,
+      size: query.size,
+      totalElements,
+      totalPages: Math.ceil(totalElements / query.size),
+    };
+  }
+
+  route(app, devMailbox, async ({ query }) => page(query));
+
+  app.get('/dev/mailbox', { schema: { hide: true } }, async (request, reply) => {
+    const { content, totalElements } = await page({ page: 0, size: 200 });
+    const rows = content
+      .map(
+        (m) => `<tr><td>${m.id}</td><td>${escapeHtml(new Date(m.createdAt).toLocaleString('ko-KR'))}</td><td>${escapeHtml(m.to)}</td>
+<td><a href="/dev/mailbox/${m.id}">${escapeHtml(m.subject)}</a></td><td>${escapeHtml(m.template)}</td><td>${m.status}</td></tr>`,
+      )
+      .join('\n');
+    reply.type('text/html; charset=utf-8');
+    return `<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>개발용 메일함 · Dev mailbox</title>
+<style>body{font-family:Poppins,'Noto Sans KR',sans-serif;margin:24px;color:#1b1f1d}table{border-collapse:collapse;width:100%}
+td,th{border-bottom:1px solid #e3e7e5;padding:8px;text-align:left;font-size:14px}th{background:#f4f6f5}</style></head>
+<body><h1>개발용 메일함 <small style="color:#868e96;font-weight:400">Dev mailbox · ${totalElements}</small></h1>
+<p>운영 환경에서는 표시되지 않습니다. Not available in production.</p>
+${content.length === 0 ? '<p>아직 받은 메일이 없습니다. No messages yet.</p>' : `<table><thead><tr><th>#</th><th>보낸 시각 Sent</th><th>받는 사람 To</th><th>제목 Subject</th><th>템플릿 Template</th><th>상태 Status</th></tr></thead><tbody>${rows}</tbody></table>`}
+</body></html>`;
+  });
+
+  app.get('/dev/mailbox/:id', { schema: { hide: true } }, async (request, reply) => {
+    const id = z.coerce.number().int().positive().safeParse((request.params as { id: string }).id);
+    if (!id.success) throw new AppError('ERROR_NOT_FOUND');
+    const [message] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id.data));
+    if (!message) throw new AppError('ERROR_NOT_FOUND');
+    reply.type('text/html; charset=utf-8');
+    return message.html;
+  });
+}

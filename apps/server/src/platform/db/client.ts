@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { vector } from '@electric-sql/pglite-pgvector';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle is used exactly like the database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Raw SQL access for libraries that bring their own SQL (pg-boss). */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+}
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  sql: SqlExecutor;
+  /** Whether the pgvector extension is installed; vector search falls back to an exact scan otherwise. */
+  hasVector: boolean;
+  /** Runs fn while holding a cluster-wide advisory lock (a no-op lock on single-process PGlite). */
+  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; absent means embedded PGlite. */
+  url?: string;
+  /** PGlite data directory; `memory://` for an in-memory database. */
+  dataDir?: string;
+  poolMax?: number;
+}
+
+// pg returns BIGINT and NUMERIC as strings; ids here stay within 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.url ? openPostgres(options.url, options.poolMax ?? 10) : openPglite(options.dataDir ?? 'memory://');
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  if (!dataDir.startsWith('memory://')) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, vector } });
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const sqlExec: SqlExecutor = {
+    async executeSql(text, values) {
+      if (values && values.length > 0) return client.query(text, values);
+      // pg-boss sends several statements at once without parameters.
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+  };
+  await client.exec('CREATE EXTENSION IF NOT EXISTS vector');
+  return {
+    db,
+    driver: 'pglite',
+    sql: sqlExec,
+    hasVector: true,
+    withLock: (_key, fn) => fn(),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, poolMax: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, application_name: 'legal-suite' });
+  pool.on('error', () => {
+    /* idle client errors surface on the next query; keep the process alive */
+  });
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const available = await pool.query(`SELECT 1 FROM pg_available_extensions WHERE name = 'vector'`);
+  let hasVector = false;
+  if (available.rowCount) {
+    try {
+      await pool.query('CREATE EXTENSION IF NOT EXISTS vector');
+      hasVector = true;
+    } catch {
+      hasVector = false;
+    }
+  }
+  return {
+    db,
+    driver: 'postgres',
+    sql: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
+    hasVector,
+    async withLock(key, fn) {
+      const conn = await pool.connect();
+      try {
+        await conn.query('SELECT pg_advisory_lock($1)', [key]);
+        return await fn();
+      } finally {
+        await conn.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined);
+        conn.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

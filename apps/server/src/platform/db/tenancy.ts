@@ -1,0 +1,25 @@
+import { sql, and, eq, type SQL } from 'drizzle-orm';
+import { bigint, type PgColumn } from 'drizzle-orm/pg-core';
+import type { TenantScope } from '../http/context';
+
+/** The two columns every tenant-owned table starts with. */
+export function tenantColumns() {
+  return {
+    tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    workspaceId: bigint('workspace_id', { mode: 'number' }).notNull(),
+  };
+}
+
+/**
+ * Tables that are deliberately not tenant-owned (system-wide or spanning tenants). A table
+ * without tenant columns must be listed here; a test walks the schema and enforces it.
+ */
+export const GLOBAL_TABLES = new Set<string>(['mail_outbox', 'client_error_reports']);
+
+/** `tenant_id = $1 AND workspace_id = $2` for a table with tenant columns. */
+export function inScope(table: { tenantId: PgColumn; workspaceId: PgColumn }, scope: TenantScope): SQL {
+  if (!(scope.tenantId > 0 && scope.workspaceId > 0)) {
+    throw new Error('inScope called without a tenant scope');
+  }
+  return and(eq(table.tenantId, scope.tenantId), eq(table.workspaceId, scope.workspaceId)) ?? sql`false`;
+}

@@ -1,0 +1,82 @@
+import { ErrorEnvelopeSchema, type RouteDescriptor } from '@legal/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { ROUTE_TABLE } from './route';
+
+let t: TestApp;
+let routes: RouteDescriptor[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.ready();
+  routes = t.app[ROUTE_TABLE];
+});
+afterAll(() => t.close());
+
+function sample(path: string) {
+  return path.replace(/:[A-Za-z0-9_]+/g, '1');
+}
+
+/** A body that fails any object schema with at least one required field. */
+function invalidBody(schema: z.ZodType | undefined): unknown {
+  return schema ? { __not_a_field__: 1 } : undefined;
+}
+
+describe('the route table', () => {
+  it('declares who may call every route (review changes to this list as permission changes)', () => {
+    expect(routes.map((r) => `${r.method} ${r.path} ${r.access}`)).toMatchInlineSnapshot(`
+      [
+        "GET /api/health public",
+        "POST /api/client-errors/v1 public",
+        "GET /api/workspace/super-admin/client-errors/v1 superAdmin",
+        "GET /api/aireview/hello public",
+        "GET /api/aistudio/hello public",
+        "POST /api/workspace/super-admin/mail-check/v1 superAdmin",
+        "GET /api/dev/mailbox/v1 devOnly",
+      ]
+    `);
+  });
+
+  it('answers every route with the envelope: 401 without a session, 400 listing fields for bad bodies', async () => {
+    for (const r of routes) {
+      const url = sample(r.path);
+      if (r.access !== 'public' && r.access !== 'devOnly') {
+        const res = await t.app.inject({ method: r.method, url, payload: r.schemas.body ? {} : undefined });
+        expect(res.statusCode, `${r.method} ${r.path}`).toBe(401);
+        expect(ErrorEnvelopeSchema.parse(res.json()).code).toBe('ERROR_UNAUTHORIZED');
+        continue;
+      }
+      if (r.schemas.body) {
+        const res = await t.app.inject({ method: r.method, url, payload: invalidBody(r.schemas.body) as object });
+        expect(res.statusCode, `${r.method} ${r.path}`).toBe(400);
+        const body = ErrorEnvelopeSchema.parse(res.json());
+        expect(body.code).toBe('ERROR_VALIDATION');
+        expect((body.data?.fieldErrors as unknown[]).length).toBeGreaterThan(0);
+      }
+      if (r.schemas.query) {
+        const res = await t.app.inject({ method: r.method, url: `${url}?page=-1&size=abc` });
+        expect(res.statusCode, `${r.method} ${r.path} query`).toBe(400);
+        expect(ErrorEnvelopeSchema.parse(res.json()).data?.fieldErrors).toBeDefined();
+      }
+      if (!r.schemas.body && r.method === 'GET') {
+        const res = await t.app.inject({ method: r.method, url });
+        expect(res.statusCode, `${r.method} ${r.path}`).toBe(200);
+        expect(res.json().code).toBe('SUCCESS');
+      }
+    }
+  });
+
+  it('describes every route in the OpenAPI document at /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const r of routes) {
+      const openApiPath = r.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+      expect(doc.paths[openApiPath]?.[r.method.toLowerCase()], `${r.method} ${r.path}`).toBeDefined();
+    }
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+});

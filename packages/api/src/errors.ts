@@ -1,0 +1,38 @@
+/**
+ * The closed catalogue of error codes (API-CONVENTIONS.md) and their HTTP statuses.
+ * Extend, never rename: the web app and integrations match on these strings.
+ */
+export const ERROR_STATUS = {
+  ERROR_VALIDATION: 400,
+  ERROR_EXCEEDED_STORAGE_LIMIT: 400,
+  ERROR_UNAUTHORIZED: 401,
+  ERROR_LOGIN_FAILED: 401,
+  ERROR_OTP_INVALID: 401,
+  ERROR_OTP_EXPIRED: 401,
+  ERROR_FORBIDDEN: 403,
+  ERROR_NOT_FOUND: 404,
+  ERROR_METHOD_NOT_ALLOWED: 405,
+  ERROR_CONFLICT: 409,
+  ERROR_FILE_TOO_LARGE: 413,
+  ERROR_PAYLOAD_TOO_LARGE: 413,
+  ERROR_UNSUPPORTED_MEDIA_TYPE: 415,
+  ERROR_UNSUPPORTED_FILE_TYPE: 415,
+  ERROR_INSUFFICIENT_CREDITS: 402,
+  ERROR_ACCOUNT_LOCKED: 423,
+  ERROR_RATE_LIMITED: 429,
+  ERROR_INTERNAL: 500,
+  ERROR_AI_PROVIDER_NOT_CONFIGURED: 503,
+  ERROR_SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+export function statusOf(code: ErrorCode): number {
+  return ERROR_STATUS[code];
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
+}

@@ -1,0 +1,7 @@
+export * from './errors';
+export * from './envelope';
+export * from './context';
+export * from './http';
+export * from './platform';
+export * from './theme';
+export * from './permissions';
