@@ -59,9 +59,26 @@ export async function buildApp(services: AppServices, options: BuildAppOptions =
   installErrorHandling(app);
   installJsonParser(app);
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(HEADER.requestId, request.id);
-    buildContext(request);
+    try {
+      buildContext(request);
+      done();
+    } catch (err) {
+      done(err as Error);
+    }
+  });
+
+  // While shutting down, answers still in flight close their keep-alive connection, so that
+  // close() does not wait for clients to hang up.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   await app.register(fastifyHelmet, {

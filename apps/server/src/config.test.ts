@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { CONFIG_DOCS, ConfigError, loadConfig } from './config';
 
 describe('configuration', () => {
   it('runs on embedded defaults with no environment', () => {
@@ -29,5 +31,15 @@ describe('configuration', () => {
   it('accepts real PostgreSQL and SMTP URLs', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/legal', SMTP_URL: 'smtps://u:p@mail.example.com:465', PORT: '8080' });
     expect(config).toMatchObject({ databaseUrl: 'postgres://u:p@db:5432/legal', smtpUrl: 'smtps://u:p@mail.example.com:465', port: 8080 });
+  });
+});
+
+describe('the README configuration table', () => {
+  it('lists every variable config.ts reads', () => {
+    const readme = fs.readFileSync(path.join(import.meta.dirname, '../../../README.md'), 'utf8');
+    for (const doc of CONFIG_DOCS) expect(readme, doc.name).toContain(`| \`${doc.name}\` |`);
+    const source = fs.readFileSync(path.join(import.meta.dirname, 'config.ts'), 'utf8');
+    const schemaKeys = [...source.matchAll(/^ {4}([A-Z_]+): /gm)].map((m) => m[1]);
+    expect(schemaKeys.sort()).toEqual(CONFIG_DOCS.map((d) => d.name).sort());
   });
 });

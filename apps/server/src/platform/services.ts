@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { type Database, type Db, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
-import { JobQueue, type JobDefinition } from './jobs/jobs';
+import { type AnyJob, JobQueue } from './jobs/jobs';
 import { deliverMailJob, Mailer } from './mail/mailer';
 
 export const VERSION = '0.1.0';
@@ -20,15 +20,15 @@ export interface AppServices {
 }
 
 /** Every job of the product, registered in one place. */
-export function allJobs(): Array<JobDefinition<any, AppServices>> {
-  return [deliverMailJob as JobDefinition<any, AppServices>];
+export function allJobs(): Array<AnyJob<AppServices>> {
+  return [deliverMailJob as AnyJob<AppServices>];
 }
 
 /** Opens the database (migrating it) and builds the services; jobs are not started yet. */
 export async function createServices(
   config: Config,
   logger: Logger,
-  options: { extraJobs?: Array<JobDefinition<any, AppServices>>; dataDirOverride?: string } = {},
+  options: { extraJobs?: Array<AnyJob<AppServices>>; dataDirOverride?: string } = {},
 ): Promise<AppServices> {
   const database = await openDatabase({
     url: config.databaseUrl,

@@ -8,7 +8,7 @@ import { pino } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import type { JobDefinition } from '../platform/jobs/jobs';
+import type { AnyJob } from '../platform/jobs/jobs';
 import { type AppServices, createServices, startServices, stopServices } from '../platform/services';
 
 /** The PostgreSQL server the suite also runs against when TEST_DATABASE_URL is set. */
@@ -52,7 +52,7 @@ export interface TestApp {
  * on TEST_DATABASE_URL), with logs captured for assertions.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; extraJobs?: Array<JobDefinition<any, AppServices>>; startJobs?: boolean } = {},
+  options: { env?: Record<string, string>; extraJobs?: Array<AnyJob<AppServices>>; startJobs?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'legal-test-'));
   const database = await createTestDatabase();

@@ -16,7 +16,7 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Raw SQL access for libraries that bring their own SQL (pg-boss). */
 export interface SqlExecutor {
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 export interface Database {

@@ -58,7 +58,7 @@ describe('database platform', () => {
   });
 
   it('every table is tenant-owned (NOT NULL tenant_id, workspace_id, indexed first) or declared global', () => {
-    const tables = Object.values(schema).filter((v): v is PgTable => typeof v === 'object' && v !== null && Symbol.for('drizzle:IsDrizzleTable') in v);
+    const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => typeof v === 'object' && v !== null && Symbol.for('drizzle:IsDrizzleTable') in v);
     expect(tables.length).toBeGreaterThan(0);
     for (const table of tables) {
       const config = getTableConfig(table);

@@ -1,6 +1,6 @@
 import { ErrorEnvelopeSchema, type RouteDescriptor } from '@legal/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { ROUTE_TABLE } from './route';
 

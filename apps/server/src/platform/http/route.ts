@@ -80,7 +80,7 @@ export function route<S extends RouteSchemas>(
         : { response: { 200: successEnvelope(schemas.data ?? z.null()), ...errorResponses } }),
     },
     handler: async (request, reply) => {
-      await checkAccess(descriptor.access, request.ctx);
+      if (descriptor.access !== 'public') await checkAccess(descriptor.access, request.ctx);
       const issues: Array<{ field: string; reason: string }> = [];
       const params = collectIssues('params', schemas.params, request.params, issues);
       const query = collectIssues('query', schemas.query, request.query, issues);

@@ -21,6 +21,9 @@ export interface JobRun {
   retryCount: number;
 }
 
+/** Any job, for registries (handlers are methods, so definitions of any payload fit). */
+export type AnyJob<D> = JobDefinition<unknown, D>;
+
 export interface JobDefinition<P = unknown, D = unknown> {
   name: string;
   payload: z.ZodType<P>;
@@ -74,7 +77,7 @@ export interface JobQueueOptions {
 
 export class JobQueue<D = unknown> {
   private readonly boss: PgBoss;
-  private readonly definitions = new Map<string, JobDefinition<any, D>>();
+  private readonly definitions = new Map<string, AnyJob<D>>();
   private started = false;
   private working = false;
   private lastError: string | undefined;
@@ -95,7 +98,7 @@ export class JobQueue<D = unknown> {
     });
   }
 
-  register(...definitions: Array<JobDefinition<any, D>>): this {
+  register(...definitions: Array<AnyJob<D>>): this {
     for (const definition of definitions) {
       if (this.definitions.has(definition.name)) throw new Error(`job ${definition.name} registered twice`);
       this.definitions.set(definition.name, definition);
@@ -139,7 +142,7 @@ export class JobQueue<D = unknown> {
     this.working = true;
   }
 
-  private async runBatch(definition: JobDefinition<any, D>, jobs: PgBoss.JobWithMetadata<unknown>[], deps: D) {
+  private async runBatch(definition: AnyJob<D>, jobs: PgBoss.JobWithMetadata<unknown>[], deps: D) {
     for (const job of jobs) {
       const log = this.options.logger.child({ job: definition.name, jobId: job.id });
       const parsed = definition.payload.safeParse(job.data);

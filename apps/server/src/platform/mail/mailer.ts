@@ -33,7 +33,7 @@ export interface MailerOptions {
  */
 export class Mailer {
   private readonly transport: Transporter | null;
-  private jobs: JobQueue<any> | null = null;
+  private jobs: Pick<JobQueue<unknown>, 'send'> | null = null;
 
   constructor(private readonly options: MailerOptions) {
     this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
@@ -43,7 +43,7 @@ export class Mailer {
     return this.transport !== null;
   }
 
-  attachJobs(jobs: JobQueue<any>) {
+  attachJobs(jobs: Pick<JobQueue<unknown>, 'send'>) {
     this.jobs = jobs;
   }
 
