@@ -13,7 +13,7 @@ import { buildContext, requestIdFor } from './platform/http/context';
 import { AppError } from './platform/http/errors';
 import { installErrorHandling, sendError } from './platform/http/error-handler';
 import { installJsonParser } from './platform/http/json-parser';
-import { findWebDist, isSpaNavigation, serveWeb } from './platform/http/static-web';
+import { findWebDist, serveWeb, spaFallback } from './platform/http/static-web';
 import { VERSION, type AppServices } from './platform/services';
 
 /** URL prefix of the spec -> the modules that serve it (STYLE.md: codenames are prefixes only). */
@@ -56,7 +56,8 @@ export async function buildApp(services: AppServices, options: BuildAppOptions =
   // Validation happens in route() so that params, query and body errors are listed together.
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(serializerCompiler);
-  installErrorHandling(app);
+  const webRoot = options.serveWeb === false ? null : findWebDist(config.webDistDir);
+  installErrorHandling(app, webRoot ? spaFallback : undefined);
   installJsonParser(app);
 
   app.addHook('onRequest', (request, reply, done) => {
@@ -109,6 +110,7 @@ export async function buildApp(services: AppServices, options: BuildAppOptions =
     errorResponseBuilder: () => new AppError('ERROR_RATE_LIMITED'),
   });
 
+
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.0.3',
@@ -129,13 +131,8 @@ export async function buildApp(services: AppServices, options: BuildAppOptions =
   registerMailCheck(app, services);
   if (!config.isProduction) registerDevMailbox(app, services);
 
-  const webRoot = options.serveWeb === false ? null : findWebDist(config.webDistDir);
   if (webRoot) {
     await serveWeb(app, webRoot);
-    app.setNotFoundHandler((request, reply) => {
-      if (isSpaNavigation(request)) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
-      return sendError(new AppError('ERROR_NOT_FOUND'), request, reply);
-    });
   } else if (options.serveWeb !== false) {
     services.logger.warn('web app not built (apps/web/dist missing): serving the API only');
   }

@@ -52,7 +52,7 @@ export interface TestApp {
  * on TEST_DATABASE_URL), with logs captured for assertions.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; extraJobs?: Array<AnyJob<AppServices>>; startJobs?: boolean } = {},
+  options: { env?: Record<string, string>; extraJobs?: Array<AnyJob<AppServices>>; startJobs?: boolean; serveWeb?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'legal-test-'));
   const database = await createTestDatabase();
@@ -76,7 +76,7 @@ export async function createTestApp(
     extraJobs: options.extraJobs,
     ...(database.url ? {} : { dataDirOverride: 'memory://' }),
   });
-  const app = await buildApp(services, { serveWeb: false });
+  const app = await buildApp(services, { serveWeb: options.serveWeb ?? false });
   if (options.startJobs !== false) await startServices(services);
   return {
     app,

@@ -79,7 +79,14 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
-export function installErrorHandling(app: FastifyInstance) {
+/**
+ * Errors and unknown routes answer the envelope. `spaFallback`, when given, answers browser
+ * navigations that no route matched (the web app's client-side routes).
+ */
+export function installErrorHandling(
+  app: FastifyInstance,
+  spaFallback?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined,
+) {
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
-  app.setNotFoundHandler((request, reply) => sendError(new AppError('ERROR_NOT_FOUND'), request, reply));
+  app.setNotFoundHandler((request, reply) => spaFallback?.(request, reply) ?? sendError(new AppError('ERROR_NOT_FOUND'), request, reply));
 }

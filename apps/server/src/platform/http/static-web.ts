@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** The built web app: WEB_DIST_DIR, or apps/web/dist found from this file (src/ or dist/). */
 export function findWebDist(configured: string | undefined): string | null {
@@ -31,6 +31,12 @@ export async function serveWeb(app: FastifyInstance, root: string) {
       );
     },
   });
+}
+
+/** Answers a browser navigation with the SPA's index.html; anything else is left to the 404. */
+export function spaFallback(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
+  if (!isSpaNavigation(request)) return undefined;
+  return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
 }
 
 /** A browser navigation that the SPA's router should answer (not an API or asset request). */

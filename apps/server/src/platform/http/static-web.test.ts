@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+let webDir: string;
+
+beforeAll(async () => {
+  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'legal-web-'));
+  fs.mkdirSync(path.join(webDir, 'assets'));
+  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html lang="ko"><div id="root"></div></html>');
+  fs.writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  t = await createTestApp({ env: { WEB_DIST_DIR: webDir }, serveWeb: true, startJobs: false });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(webDir, { recursive: true, force: true });
+});
+
+const html = { accept: 'text/html,application/xhtml+xml' };
+
+describe('serving the web app', () => {
+  it('answers browser navigations with index.html, uncached', async () => {
+    for (const url of ['/', '/hanbit/contracts/12', '/sign-in?next=%2F']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves hashed assets with long-lived caching', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('keeps API misses, missing assets and non-GET requests in the JSON envelope', async () => {
+    for (const [method, url, headers] of [
+      ['GET', '/api/unknown/v1', html],
+      ['GET', '/assets/missing-999.js', {}],
+      ['POST', '/some/page', html],
+      ['GET', '/some/page', { accept: 'application/json' }],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json().code).toBe('ERROR_NOT_FOUND');
+    }
+  });
+});

@@ -1,0 +1,48 @@
+import { Button, Group, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { NAV_ITEMS, navHref, type NavVariant } from './nav-items';
+
+export interface NavigationBarProps {
+  variant: NavVariant;
+  orientation?: 'horizontal' | 'vertical';
+  onNavigate?: () => void;
+}
+
+/** The top navigation of an area: data-driven items per variant (see nav-items.ts). */
+export function NavigationBar({ variant, orientation = 'horizontal', onNavigate }: NavigationBarProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const items = NAV_ITEMS[variant].map((item) => {
+    const href = navHref(item.target);
+    const isActive = location.pathname === href.pathname && location.hash === href.hash;
+    return (
+      <Button
+        key={item.id}
+        component={Link}
+        to={href}
+        onClick={onNavigate}
+        variant={isActive ? 'light' : 'subtle'}
+        color={isActive ? 'primary' : 'gray'}
+        size={orientation === 'horizontal' ? 'compact-md' : 'md'}
+        justify={orientation === 'vertical' ? 'flex-start' : undefined}
+        fw={500}
+        aria-current={isActive ? 'location' : undefined}
+      >
+        {t(`nav.items.${item.label}`)}
+      </Button>
+    );
+  });
+
+  return (
+    <nav aria-label={t(`nav.variants.${variant}`)} data-variant={variant} style={{ minWidth: 0 }}>
+      {orientation === 'horizontal' ? (
+        <Group gap={4} wrap="nowrap" style={{ overflowX: 'auto' }}>
+          {items}
+        </Group>
+      ) : (
+        <Stack gap={4}>{items}</Stack>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,72 @@
+import { DEFAULT_THEME } from '@legal/api';
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { changeLocale } from '../lib/i18n';
+import { themeMarkerStore } from '../lib/session';
+import { AppProviders } from './AppProviders';
+import { appRoutes } from './router';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  render(
+    <AppProviders queryClient={new QueryClient()} env="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+describe('app routes', () => {
+  beforeEach(() => themeMarkerStore.clear());
+  afterEach(async () => {
+    await changeLocale('ko');
+  });
+
+  it('opens the welcome page at / inside the shell, in Korean', async () => {
+    renderAt('/');
+    expect(await screen.findByRole('heading', { level: 1, name: '계약 검토부터 서명까지, 법무 업무를 한곳에서' })).toBeInTheDocument();
+    const header = screen.getByTestId('top-navigation');
+    expect(within(header).getByRole('navigation', { name: '서비스 메뉴' })).toBeInTheDocument();
+    expect(within(header).getByRole('radiogroup', { name: '언어 선택' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(8);
+    expect(document.title).toBe('리걸 스위트 - 계약과 법무를 한곳에서');
+  });
+
+  it('relabels the whole page when the language changes', async () => {
+    renderAt('/');
+    await screen.findByRole('heading', { level: 1 });
+    await userEvent.click(within(screen.getByTestId('top-navigation')).getByText('English'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'From contract review to signature, all your legal work in one place' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Service menu' })).toBeInTheDocument();
+  });
+
+  it('follows a navigation item to its welcome section', async () => {
+    const router = renderAt('/');
+    await screen.findByRole('heading', { level: 1 });
+    await userEvent.click(within(screen.getByTestId('top-navigation')).getByRole('link', { name: '표준 계약서' }));
+    expect(router.state.location).toMatchObject({ pathname: '/', hash: '#standard-forms' });
+    expect(document.getElementById('standard-forms')).toHaveFocus();
+  });
+
+  it('shows the 404 page for unknown addresses', async () => {
+    renderAt('/no/such/page');
+    expect(await screen.findByRole('heading', { name: '페이지를 찾을 수 없습니다' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '처음으로' })).toHaveAttribute('href', '/');
+  });
+
+  it('hides the top navigation when the theme says so, keeping the display settings on the page', async () => {
+    themeMarkerStore.mark('0-0', { ...DEFAULT_THEME, flags: { ...DEFAULT_THEME.flags, hideTopNavigation: true } });
+    renderAt('/');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByTestId('top-navigation')).toBeNull();
+    expect(screen.queryByRole('navigation')).toBeNull();
+    const settings = screen.getByRole('group', { name: '화면 설정' });
+    expect(within(settings).getByRole('radiogroup', { name: '언어 선택' })).toBeInTheDocument();
+    expect(within(settings).getByRole('button', { name: '어두운 화면으로 전환' })).toBeInTheDocument();
+  });
+});

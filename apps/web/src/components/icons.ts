@@ -1,0 +1,20 @@
+/**
+ * The icons the app draws, imported one module each: importing the package root would pull
+ * thousands of icons into development builds and tests.
+ */
+export { default as IconAlertTriangle } from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
+export { default as IconArrowDown } from '@tabler/icons-react/dist/esm/icons/IconArrowDown.mjs';
+export { default as IconFileSearch } from '@tabler/icons-react/dist/esm/icons/IconFileSearch.mjs';
+export { default as IconFolders } from '@tabler/icons-react/dist/esm/icons/IconFolders.mjs';
+export { default as IconGavel } from '@tabler/icons-react/dist/esm/icons/IconGavel.mjs';
+export { default as IconHome } from '@tabler/icons-react/dist/esm/icons/IconHome.mjs';
+export { default as IconInbox } from '@tabler/icons-react/dist/esm/icons/IconInbox.mjs';
+export { default as IconMessageChatbot } from '@tabler/icons-react/dist/esm/icons/IconMessageChatbot.mjs';
+export { default as IconMoon } from '@tabler/icons-react/dist/esm/icons/IconMoon.mjs';
+export { default as IconRefresh } from '@tabler/icons-react/dist/esm/icons/IconRefresh.mjs';
+export { default as IconScale } from '@tabler/icons-react/dist/esm/icons/IconScale.mjs';
+export { default as IconSettings } from '@tabler/icons-react/dist/esm/icons/IconSettings.mjs';
+export { default as IconShieldLock } from '@tabler/icons-react/dist/esm/icons/IconShieldLock.mjs';
+export { default as IconSignature } from '@tabler/icons-react/dist/esm/icons/IconSignature.mjs';
+export { default as IconSun } from '@tabler/icons-react/dist/esm/icons/IconSun.mjs';
+export { default as IconTemplate } from '@tabler/icons-react/dist/esm/icons/IconTemplate.mjs';

@@ -1,0 +1,317 @@
+import {
+  HEADER,
+  PERMISSION,
+  REQUEST_TIMEOUT_MS,
+  buildPath,
+  reportClientError,
+  type ClientErrorReportBody,
+  type RouteData,
+  type Service,
+} from '@legal/api';
+import { ApiError, defaultCodeForStatus, type ApiErrorCode } from './api-error';
+import { silentNotifier } from './api-notifier';
+import {
+  type AnyRoute,
+  type ApiClient,
+  type ApiClientConfig,
+  type ApiContext,
+  type CallArgs,
+  type RequestFlags,
+  type RequestOptions,
+  type ServiceClient,
+  type UnauthorizedEvent,
+} from './api-types';
+import { buildErrorReport } from './error-report';
+import { classifyFailure, isReportable, readErrorEnvelope, skipsUnauthorizedRoutine, type FailureKind } from './error-policy';
+import { buildUrl, serviceBase, type QueryInput } from './request-url';
+
+export type * from './api-types';
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: ApiError };
+
+const NEW_TAB_FEATURES = 'noopener';
+
+export function createApiClient(config: ApiClientConfig): ApiClient {
+  const host = config.host ?? '';
+  const defaultTimeout = config.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const fetchImpl: typeof fetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const createErrorId = config.createErrorId ?? (() => crypto.randomUUID());
+  const t = config.translate;
+  let notifier = config.notifier ?? silentNotifier;
+  let onUnauthorized = config.onUnauthorized;
+
+  /** Sequence number of the latest request started. */
+  let requestSeq = 0;
+  /** Requests numbered up to here were in flight when the lost session was announced: they stay quiet. */
+  let unauthorizedHandledThrough = 0;
+  let isStorageAlertOpen = false;
+
+  function readContext(): ApiContext {
+    return config.getContext();
+  }
+
+  function fallbackMessage(kind: FailureKind): string {
+    switch (kind) {
+      case 'unauthorized': return t('errors.unauthorized');
+      case 'forbidden': return t('errors.forbidden');
+      case 'storageLimit': return t('errors.storageMessage');
+      case 'cancelled': return t('errors.aborted');
+      default: return t('errors.generic');
+    }
+  }
+
+  function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
+    if (body === undefined) return undefined;
+    if (
+      typeof body === 'string' ||
+      body instanceof FormData ||
+      body instanceof Blob ||
+      body instanceof URLSearchParams ||
+      body instanceof ArrayBuffer
+    ) {
+      return body;
+    }
+    headers.set('content-type', 'application/json');
+    return JSON.stringify(body);
+  }
+
+  async function interpret(response: Response, path: string, responseType: 'json' | 'blob'): Promise<Outcome> {
+    const { status } = response;
+    if (response.ok) {
+      if (responseType === 'blob') return { ok: true, value: await response.blob() };
+      const text = await response.text();
+      if (text.trim() === '') return { ok: true, value: undefined };
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        return { ok: false, error: new ApiError({ status, code: 'ERROR_INVALID_RESPONSE', message: t('errors.generic'), path }) };
+      }
+      if (parsed && typeof parsed === 'object' && (parsed as { code?: unknown }).code === 'SUCCESS') {
+        return { ok: true, value: (parsed as { data?: unknown }).data };
+      }
+      // A 2xx without SUCCESS is a failure: SUCCESS is the only success code.
+      const envelope = await readErrorEnvelope(parsed);
+      const code: ApiErrorCode = envelope.code ?? 'ERROR_INVALID_RESPONSE';
+      return {
+        ok: false,
+        error: new ApiError({
+          status, code, path, data: envelope.data, serverErrorId: envelope.errorId,
+          message: envelope.message ?? fallbackMessage(classifyFailure(status, code, path)),
+        }),
+      };
+    }
+    const body = responseType === 'blob' ? await response.blob() : await response.text();
+    const envelope = await readErrorEnvelope(body);
+    const code = envelope.code ?? defaultCodeForStatus(status);
+    return {
+      ok: false,
+      error: new ApiError({
+        status, code, path, data: envelope.data, serverErrorId: envelope.errorId,
+        message: envelope.message ?? fallbackMessage(classifyFailure(status, code, path)),
+      }),
+    };
+  }
+
+  function safely(effect: () => void): void {
+    try {
+      effect();
+    } catch {
+      // A broken notifier must never turn into a second failure of the call.
+    }
+  }
+
+  function runUnauthorizedRoutine(event: UnauthorizedEvent): void {
+    const handler = onUnauthorized;
+    if (!handler) return;
+    try {
+      void Promise.resolve(handler(event)).catch(() => undefined);
+    } catch {
+      // The routine's own failure is not the caller's failure.
+    }
+  }
+
+  function paymentPageUrl(workspaceName: string): string {
+    return `/${encodeURIComponent(workspaceName)}/admin/payment`;
+  }
+
+  function showStorageShortage(): void {
+    if (isStorageAlertOpen) return;
+    isStorageAlertOpen = true;
+    const onClose = () => {
+      isStorageAlertOpen = false;
+    };
+    const ctx = readContext();
+    const canPay =
+      ctx.hasPermission(PERMISSION.orderPublish) && ctx.hasPermission(PERMISSION.orderPay) && Boolean(ctx.workspaceName);
+    safely(() => {
+      if (canPay && ctx.workspaceName) {
+        const url = paymentPageUrl(ctx.workspaceName);
+        notifier.confirm({
+          title: t('errors.storageTitle'),
+          message: t('errors.storagePayerMessage'),
+          confirmLabel: t('errors.storageOpenPayment'),
+          cancelLabel: t('actions.close'),
+          onConfirm: () => openInNewTab(url),
+          onClose,
+        });
+      } else {
+        notifier.toast({ tone: 'warning', title: t('errors.storageTitle'), message: t('errors.storageMessage'), onClose });
+      }
+    });
+  }
+
+  function openInNewTab(url: string): void {
+    safely(() => {
+      if (config.openWindow) config.openWindow(url, '_blank', NEW_TAB_FEATURES);
+      else window.open(url, '_blank', NEW_TAB_FEATURES);
+    });
+  }
+
+  function report(error: ApiError, path: string): void {
+    const errorId = createErrorId();
+    error.errorId = errorId;
+    let body: ClientErrorReportBody | null;
+    try {
+      const ctx = readContext();
+      body = buildErrorReport({
+        error,
+        errorId,
+        apiPath: path,
+        route: ctx.route,
+        userId: ctx.userId,
+        tenantId: ctx.tenantId,
+        workspaceId: ctx.workspaceId,
+        userAgent: config.userAgent ? config.userAgent() : typeof navigator === 'undefined' ? undefined : navigator.userAgent,
+        fallbackMessage: t('errors.generic'),
+      });
+    } catch {
+      return;
+    }
+    if (!body) return;
+    send(reportClientError.path, { method: 'POST', body, suppressErrorToast: true, skipErrorReport: true }, true).catch(
+      () => undefined,
+    );
+  }
+
+  function handleFailure(error: ApiError, seq: number, path: string, flags: RequestFlags): void {
+    const kind = classifyFailure(error.status, error.code, path);
+    const shouldNotify = !flags.suppressErrorToast;
+    switch (kind) {
+      case 'cancelled':
+        return;
+      case 'unauthorized':
+        if (seq <= unauthorizedHandledThrough) return;
+        unauthorizedHandledThrough = requestSeq;
+        if (shouldNotify) safely(() => notifier.toast({ tone: 'error', message: t('errors.unauthorized') }));
+        if (!skipsUnauthorizedRoutine(path)) runUnauthorizedRoutine({ path, status: error.status });
+        return;
+      case 'forbidden':
+        if (shouldNotify) safely(() => notifier.toast({ tone: 'error', message: t('errors.forbidden') }));
+        return;
+      case 'storageLimit':
+        if (shouldNotify) showStorageShortage();
+        break;
+      case 'other':
+        if (shouldNotify) safely(() => notifier.toast({ tone: 'error', message: error.message }));
+        break;
+    }
+    if (!flags.skipErrorReport && isReportable(error.status, error.code) && path !== reportClientError.path) {
+      report(error, path);
+    }
+  }
+
+  /** `isInternal`: the error report itself, which must never cause toasts, routines or reports. */
+  async function send<T>(path: string, options: RequestOptions, isInternal: boolean): Promise<T> {
+    const seq = ++requestSeq;
+    const ctx = readContext();
+    const responseType = options.responseType ?? 'json';
+    const headers = new Headers(options.headers);
+    headers.set(HEADER.tenant, String(ctx.tenantId));
+    headers.set(HEADER.workspace, String(ctx.workspaceId));
+    headers.set(HEADER.locale, ctx.locale);
+    if (!headers.has('accept')) headers.set('accept', responseType === 'json' ? 'application/json' : '*/*');
+
+    const controller = new AbortController();
+    let isTimedOut = false;
+    const timer = setTimeout(() => {
+      isTimedOut = true;
+      controller.abort();
+    }, options.timeoutMs ?? defaultTimeout);
+    const abortFromCaller = () => controller.abort();
+    if (options.signal?.aborted) controller.abort();
+    else options.signal?.addEventListener('abort', abortFromCaller, { once: true });
+
+    let error: ApiError;
+    try {
+      const response = await fetchImpl(buildUrl(host, path, options.query), {
+        method: options.method ?? 'GET',
+        headers,
+        body: encodeBody(options.body, headers),
+        credentials: 'include',
+        signal: controller.signal,
+      });
+      const outcome = await interpret(response, path, responseType);
+      if (outcome.ok) return outcome.value as T;
+      error = outcome.error;
+    } catch (cause) {
+      if (isTimedOut) {
+        error = new ApiError({ status: 0, code: 'ERROR_TIMEOUT', message: t('errors.timeout'), path });
+      } else if (options.signal?.aborted) {
+        error = new ApiError({ status: 0, code: 'ERROR_ABORTED', message: t('errors.aborted'), path });
+      } else {
+        error = new ApiError({ status: 0, code: 'ERROR_NETWORK', message: t('errors.network'), path });
+      }
+      error.cause = cause;
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', abortFromCaller);
+    }
+    if (!isInternal) handleFailure(error, seq, path, options);
+    throw error;
+  }
+
+  function serviceClient(name: Service): ServiceClient {
+    const prefix = serviceBase('', name);
+    const at = (path: string) => `${prefix}${path.startsWith('/') ? path : `/${path}`}`;
+    return {
+      baseUrl: serviceBase(host, name),
+      get: (path, options) => send(at(path), { ...options, method: 'GET' }, false),
+      delete: (path, options) => send(at(path), { ...options, method: 'DELETE' }, false),
+      post: (path, body, options) => send(at(path), { ...options, method: 'POST', body }, false),
+      put: (path, body, options) => send(at(path), { ...options, method: 'PUT', body }, false),
+      patch: (path, body, options) => send(at(path), { ...options, method: 'PATCH', body }, false),
+    };
+  }
+
+  return {
+    request: (path, options = {}) => send(path, options, false),
+    async call<R extends AnyRoute>(route: R, ...args: CallArgs<R>): Promise<RouteData<R>> {
+      const input = (args[0] ?? {}) as RequestFlags &
+        Pick<RequestOptions, 'headers' | 'signal' | 'timeoutMs' | 'responseType'> & {
+          params?: Record<string, string | number>;
+          query?: unknown;
+          body?: unknown;
+        };
+      const { params, query, body, ...rest } = input;
+      return send<RouteData<R>>(
+        buildPath(route.path, params),
+        {
+          ...rest,
+          method: route.method,
+          query: query as QueryInput | undefined,
+          body,
+          responseType: rest.responseType ?? (route.raw ? 'blob' : 'json'),
+        },
+        false,
+      );
+    },
+    service: serviceClient,
+    setNotifier(next) {
+      notifier = next;
+    },
+    setUnauthorizedHandler(handler) {
+      onUnauthorized = handler;
+    },
+  };
+}

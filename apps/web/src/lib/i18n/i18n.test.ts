@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '../browser-storage';
+import { changeLocale, currentLocale, i18n } from './i18n';
+import { readLocalePreference, toLocale } from './locale-preference';
+import { resources } from './resources';
+
+type Catalogue = { [key: string]: string | Catalogue };
+
+function keysOf(catalogue: Catalogue, prefix = ''): string[] {
+  return Object.entries(catalogue).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`),
+  );
+}
+
+function valuesOf(catalogue: Catalogue): string[] {
+  return Object.values(catalogue).flatMap((v) => (typeof v === 'string' ? [v] : valuesOf(v)));
+}
+
+describe('i18n', () => {
+  afterEach(async () => {
+    await changeLocale('ko');
+  });
+
+  it('starts in Korean', () => {
+    expect(currentLocale()).toBe('ko');
+    expect(i18n.t('actions.retry')).toBe('다시 시도');
+  });
+
+  it.each(Object.keys(resources.ko))('has the same keys in ko and en for the %s namespace', (ns) => {
+    const name = ns as keyof typeof resources.ko;
+    expect(keysOf(resources.en[name] as Catalogue).sort()).toEqual(keysOf(resources.ko[name] as Catalogue).sort());
+    for (const value of [...valuesOf(resources.ko[name] as Catalogue), ...valuesOf(resources.en[name] as Catalogue)]) {
+      expect(value.trim()).not.toBe('');
+    }
+  });
+
+  it('writes Korean text in the Korean catalogue', () => {
+    const hangul = /[\uac00-\ud7a3]/;
+    const withoutHangul = keysOf(resources.ko.common as Catalogue).filter((key) => {
+      const value = i18n.getFixedT('ko')(key as 'actions.retry');
+      return !hangul.test(value);
+    });
+    // Language names, the 404 code and a bare percentage are the same in both languages.
+    expect(withoutHangul.sort()).toEqual(['language.en', 'notFound.code', 'states.progressValue']);
+  });
+
+  it('switches language, persists the choice and updates <html lang>', async () => {
+    await changeLocale('en');
+    expect(currentLocale()).toBe('en');
+    expect(i18n.t('actions.retry')).toBe('Try again');
+    expect(localStorage.getItem(STORAGE_KEYS.locale)).toBe('en');
+    expect(readLocalePreference()).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('reads locales leniently and falls back to Korean', () => {
+    expect(toLocale('en-US')).toBe('en');
+    expect(toLocale('KO')).toBe('ko');
+    expect(toLocale('fr')).toBeNull();
+    localStorage.setItem(STORAGE_KEYS.locale, 'fr');
+    expect(readLocalePreference()).toBe('ko');
+  });
+});

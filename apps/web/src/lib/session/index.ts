@@ -1,0 +1,5 @@
+export * from './session-types';
+export * from './session-store';
+export * from './use-session';
+export * from './last-refresh';
+export * from './theme-marker';

@@ -1,0 +1,28 @@
+import '@fontsource/poppins/400.css';
+import '@fontsource/poppins/500.css';
+import '@fontsource/poppins/600.css';
+import '@fontsource/poppins/700.css';
+import '@fontsource/noto-sans-kr/400.css';
+import '@fontsource/noto-sans-kr/500.css';
+import '@fontsource/noto-sans-kr/700.css';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { connectApiToApp } from './app/connect-api';
+import { createQueryClient } from './app/query-client';
+import { createAppRouter } from './app/router';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+const queryClient = createQueryClient();
+const router = createAppRouter();
+connectApiToApp({ router, queryClient });
+
+createRoot(container).render(
+  <StrictMode>
+    <App router={router} queryClient={queryClient} />
+  </StrictMode>,
+);
