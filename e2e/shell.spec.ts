@@ -29,8 +29,10 @@ test.describe('web shell', () => {
   test('toggles the dark colour scheme', async ({ page }) => {
     await page.goto('/');
     const html = page.locator('html');
-    const before = await html.getAttribute('data-mantine-color-scheme');
-    await page.getByRole('button', { name: /다크|라이트|dark|light/i }).first().click();
-    await expect(html).not.toHaveAttribute('data-mantine-color-scheme', before ?? 'light');
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await page.getByRole('button', { name: '어두운 화면으로 전환' }).click();
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await page.getByRole('button', { name: '밝은 화면으로 전환' }).click();
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
   });
 });
