@@ -1,6 +1,7 @@
 import type { ClientErrorReportBody } from '@legal/api';
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
+import { fetchPage, type PageRequest } from '../../platform/db/paging';
 import type { RequestContext } from '../../platform/http/context';
 import { clientErrorReports } from './client-errors.table';
 
@@ -24,39 +25,35 @@ export async function storeClientErrorReport(db: Db, ctx: RequestContext, body: 
   return { errorId: body.errorId };
 }
 
-export async function listClientErrorReports(db: Db, query: { page: number; size: number; errorId?: string }) {
+export async function listClientErrorReports(db: Db, query: PageRequest & { errorId?: string }) {
   const where = query.errorId ? eq(clientErrorReports.errorId, query.errorId) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(clientErrorReports)
-      .where(where)
-      .orderBy(desc(clientErrorReports.createdAt), desc(clientErrorReports.id))
-      .limit(query.size)
-      .offset(query.page * query.size),
-    db.select({ value: count() }).from(clientErrorReports).where(where),
-  ]);
-  const totalElements = total?.value ?? 0;
-  return {
-    content: rows.map((r) => ({
-      id: r.id,
-      errorId: r.errorId,
-      message: r.message,
-      route: r.route,
-      httpStatus: r.httpStatus ?? undefined,
-      code: r.code ?? undefined,
-      apiPath: r.apiPath ?? undefined,
-      stack: r.stack ?? undefined,
-      userId: r.userId ?? undefined,
-      tenantId: r.tenantId ?? undefined,
-      workspaceId: r.workspaceId ?? undefined,
-      userAgent: r.userAgent ?? undefined,
-      ip: r.ip,
-      createdAt: r.createdAt.toISOString(),
-    })),
-    page: query.page,
-    size: query.size,
-    totalElements,
-    totalPages: Math.ceil(totalElements / query.size),
-  };
+  return fetchPage(
+    query,
+    async (limit, offset) => {
+      const rows = await db
+        .select()
+        .from(clientErrorReports)
+        .where(where)
+        .orderBy(desc(clientErrorReports.createdAt), desc(clientErrorReports.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map((r) => ({
+        id: r.id,
+        errorId: r.errorId,
+        message: r.message,
+        route: r.route,
+        httpStatus: r.httpStatus ?? undefined,
+        code: r.code ?? undefined,
+        apiPath: r.apiPath ?? undefined,
+        stack: r.stack ?? undefined,
+        userId: r.userId ?? undefined,
+        tenantId: r.tenantId ?? undefined,
+        workspaceId: r.workspaceId ?? undefined,
+        userAgent: r.userAgent ?? undefined,
+        ip: r.ip,
+        createdAt: r.createdAt.toISOString(),
+      }));
+    },
+    async () => (await db.select({ value: count() }).from(clientErrorReports).where(where))[0]?.value ?? 0,
+  );
 }

@@ -2,6 +2,7 @@ import { devMailbox } from '@legal/api';
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { fetchPage, type PageRequest } from '../../platform/db/paging';
 import { mailOutbox } from '../../platform/mail/mail.table';
 import { escapeHtml } from '../../platform/mail/templates';
 import { AppError } from '../../platform/http/errors';
@@ -15,30 +16,24 @@ import type { AppServices } from '../../platform/services';
 export function registerDevMailbox(app: FastifyInstance, services: AppServices) {
   const { db } = services;
 
-  async function page(query: { page: number; size: number; to?: string }) {
+  function page(query: PageRequest & { to?: string }) {
     const where = query.to ? eq(mailOutbox.to, query.to) : undefined;
-    const [rows, [total]] = await Promise.all([
-      db.select().from(mailOutbox).where(where).orderBy(desc(mailOutbox.id)).limit(query.size).offset(query.page * query.size),
-      db.select({ value: count() }).from(mailOutbox).where(where),
-    ]);
-    const totalElements = total?.value ?? 0;
-    return {
-      content: rows.map((m) => ({
-        id: m.id,
-        to: m.to,
-        subject: m.subject,
-        template: m.template,
-        locale: m.locale,
-        html: m.html,
-        text: m.text,
-        status: m.status,
-        createdAt: m.createdAt.toISOString(),
-      })),
-      page: query.page,
-      size: query.size,
-      totalElements,
-      totalPages: Math.ceil(totalElements / query.size),
-    };
+    return fetchPage(
+      query,
+      async (limit, offset) =>
+        (await db.select().from(mailOutbox).where(where).orderBy(desc(mailOutbox.id)).limit(limit).offset(offset)).map((m) => ({
+          id: m.id,
+          to: m.to,
+          subject: m.subject,
+          template: m.template,
+          locale: m.locale,
+          html: m.html,
+          text: m.text,
+          status: m.status,
+          createdAt: m.createdAt.toISOString(),
+        })),
+      async () => (await db.select({ value: count() }).from(mailOutbox).where(where))[0]?.value ?? 0,
+    );
   }
 
   route(app, devMailbox, async ({ query }) => page(query));
