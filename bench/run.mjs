@@ -34,7 +34,9 @@ async function startServer() {
   const port = 21000 + Math.floor(Math.random() * 9000);
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', NODE_ENV: 'production', PUBLIC_URL: `http://127.0.0.1:${port}` },
+    // Development mode for the demo accounts and the development login that the auth scenarios
+    // sign in with; hot paths behave as in production (logging is at warn either way).
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', NODE_ENV: 'development', SEED_DEMO: 'true', PUBLIC_URL: `http://127.0.0.1:${port}` },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

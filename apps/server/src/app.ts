@@ -7,6 +7,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { HEADER } from '@legal/api';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { installAuthentication, registerAuth } from './modules/auth';
 import { registerDevMailbox } from './modules/diagnostics/dev-mailbox.routes';
 import { registerDiagnostics, registerMailCheck } from './modules/diagnostics/diagnostics.routes';
 import { buildContext, requestIdFor } from './platform/http/context';
@@ -110,6 +111,8 @@ export async function buildApp(services: AppServices, options: BuildAppOptions =
     errorResponseBuilder: () => new AppError('ERROR_RATE_LIMITED'),
   });
 
+  // After the cookie parser and the rate limiter: the Origin check, then the session -> ctx.principal.
+  installAuthentication(app, services);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -128,6 +131,7 @@ export async function buildApp(services: AppServices, options: BuildAppOptions =
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerDiagnostics(app, services);
+  registerAuth(app, services);
   registerMailCheck(app, services);
   if (!config.isProduction) registerDevMailbox(app, services);
 

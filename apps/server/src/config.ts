@@ -5,6 +5,14 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/**
+ * Loopback origins trusted outside production: the app's own port under either spelling of
+ * loopback, and the Vite dev server of `npm run dev` (port 5173), which proxies /api.
+ */
+function devOrigins(port: number): string[] {
+  return [port, 5173].flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]);
+}
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -32,27 +40,36 @@ const EnvSchema = z
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     WEB_DIST_DIR: z.string().optional(),
   })
-  .transform((env) => ({
-    nodeEnv: env.NODE_ENV,
-    isProduction: env.NODE_ENV === 'production',
-    host: env.HOST,
-    port: env.PORT,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
-    dataDir: path.resolve(env.DATA_DIR),
-    databaseUrl: env.DATABASE_URL,
-    databasePoolMax: env.DATABASE_POOL_MAX,
-    smtpUrl: env.SMTP_URL,
-    mailFrom: env.MAIL_FROM,
-    logLevel: env.LOG_LEVEL,
-    bodyLimitBytes: env.BODY_LIMIT_BYTES,
-    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
-    trustProxy: env.TRUST_PROXY,
-    seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
-    jobsEnabled: env.JOBS_ENABLED,
-    jobsMaintenanceIntervalSeconds: env.JOBS_MAINTENANCE_INTERVAL_SECONDS,
-    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
-    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
-  }));
+  .transform((env) => {
+    const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+    const isProduction = env.NODE_ENV === 'production';
+    return {
+      nodeEnv: env.NODE_ENV,
+      isProduction,
+      host: env.HOST,
+      port: env.PORT,
+      publicUrl,
+      /** Origins allowed on state-changing browser requests: PUBLIC_URL, and the Vite dev server outside production. */
+      trustedOrigins: [...new Set([new URL(publicUrl).origin, ...(isProduction ? [] : devOrigins(env.PORT))])],
+      /** Session cookies are `Secure` when users reach the app over https. */
+      isSecureCookies: publicUrl.startsWith('https://'),
+      dataDir: path.resolve(env.DATA_DIR),
+      databaseUrl: env.DATABASE_URL,
+      databasePoolMax: env.DATABASE_POOL_MAX,
+      smtpUrl: env.SMTP_URL,
+      mailFrom: env.MAIL_FROM,
+      logLevel: env.LOG_LEVEL,
+      bodyLimitBytes: env.BODY_LIMIT_BYTES,
+      rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+      trustProxy: env.TRUST_PROXY,
+      /** Demo data is never seeded in production, whatever SEED_DEMO says. */
+      seedDemo: !isProduction && (env.SEED_DEMO ?? true),
+      jobsEnabled: env.JOBS_ENABLED,
+      jobsMaintenanceIntervalSeconds: env.JOBS_MAINTENANCE_INTERVAL_SECONDS,
+      shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+      webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
+    };
+  });
 
 export type Config = z.output<typeof EnvSchema>;
 
@@ -93,7 +110,7 @@ export const CONFIG_DOCS: Array<{ name: string; default: string; description: st
   { name: 'BODY_LIMIT_BYTES', default: '1048576', description: 'largest JSON body accepted (413 past it)' },
   { name: 'RATE_LIMIT_PER_MINUTE', default: '600', description: 'requests per minute per client IP before 429 ERROR_RATE_LIMITED' },
   { name: 'TRUST_PROXY', default: 'false', description: 'trust X-Forwarded-* from a load balancer' },
-  { name: 'SEED_DEMO', default: 'true outside production', description: 'seed the demo tenants and users at start-up' },
+  { name: 'SEED_DEMO', default: 'true outside production', description: 'seed the demo tenants and users at start-up (never in production)' },
   { name: 'JOBS_ENABLED', default: 'true', description: 'run the background job workers in this process' },
   { name: 'JOBS_MAINTENANCE_INTERVAL_SECONDS', default: '60', description: 'how often expired jobs are failed and retried' },
   { name: 'SHUTDOWN_TIMEOUT_MS', default: '10000', description: 'graceful shutdown budget on SIGTERM/SIGINT' },

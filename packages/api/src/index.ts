@@ -5,3 +5,4 @@ export * from './http';
 export * from './platform';
 export * from './theme';
 export * from './permissions';
+export * from './auth';

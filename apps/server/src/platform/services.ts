@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
+import { pruneIdentityJob, scheduleIdentityPrune } from '../modules/auth/auth.jobs';
+import { seedDemoData } from '../modules/auth/demo-seed';
 import { type Database, type Db, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { type AnyJob, JobQueue } from './jobs/jobs';
@@ -21,7 +23,7 @@ export interface AppServices {
 
 /** Every job of the product, registered in one place. */
 export function allJobs(): Array<AnyJob<AppServices>> {
-  return [deliverMailJob as AnyJob<AppServices>];
+  return [deliverMailJob as AnyJob<AppServices>, pruneIdentityJob as AnyJob<AppServices>];
 }
 
 /** Opens the database (migrating it) and builds the services; jobs are not started yet. */
@@ -37,6 +39,8 @@ export async function createServices(
   });
   try {
     await migrateDatabase(database);
+    // Demo tenants and users (never in production): ready before the first request.
+    await seedDemoData(database, config, logger);
   } catch (err) {
     await database.close();
     throw err;
@@ -61,6 +65,7 @@ export async function createServices(
 
 export async function startServices(services: AppServices): Promise<void> {
   await services.jobs.start({ work: services.config.jobsEnabled, deps: services });
+  await scheduleIdentityPrune(services);
 }
 
 /** Stops the workers (letting running jobs finish within the budget), then closes the database. */

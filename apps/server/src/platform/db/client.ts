@@ -19,6 +19,18 @@ export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
+/**
+ * Raw SQL on an open transaction, so that a library with its own SQL (pg-boss) writes inside
+ * the caller's transaction. Both drivers' sessions hold a client with `query(text, values)`:
+ * a pg PoolClient, or PGlite's transaction object.
+ */
+export function txExecutor(tx: Tx): SqlExecutor {
+  const client = (tx as unknown as { session?: { client?: { query?: unknown } } }).session?.client;
+  if (!client || typeof client.query !== 'function') throw new Error('transaction has no SQL client');
+  const query = client.query as (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+  return { executeSql: (text, values) => query.call(client, text, values ?? []) };
+}
+
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';

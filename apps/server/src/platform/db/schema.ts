@@ -1,3 +1,8 @@
 /** Every table of the product, for Drizzle's typed queries and drizzle-kit. One line per module. */
 export * from '../mail/mail.table';
 export * from '../../modules/diagnostics/client-errors.table';
+export * from '../../modules/auth/tenants.table';
+export * from '../../modules/auth/users.table';
+export * from '../../modules/auth/memberships.table';
+export * from '../../modules/auth/sessions.table';
+export * from '../../modules/auth/audit.table';

@@ -14,7 +14,22 @@ export function tenantColumns() {
  * Tables that are deliberately not tenant-owned (system-wide or spanning tenants). A table
  * without tenant columns must be listed here; a test walks the schema and enforces it.
  */
-export const GLOBAL_TABLES = new Set<string>(['mail_outbox', 'client_error_reports']);
+export const GLOBAL_TABLES = new Set<string>([
+  'mail_outbox',
+  'client_error_reports',
+  // identity: the tenancy roots themselves, and what belongs to a person rather than a workspace
+  'tenants',
+  'workspaces',
+  'users',
+  'super_admins',
+  'login_failures',
+  'sessions',
+  'refresh_tokens',
+  'otp_challenges',
+  'user_login_tracks',
+  // spans tenants: sign-in events have no workspace; scoped events carry tenant_id/workspace_id
+  'audit_events',
+]);
 
 /** `tenant_id = $1 AND workspace_id = $2` for a table with tenant columns. */
 export function inScope(table: { tenantId: PgColumn; workspaceId: PgColumn }, scope: TenantScope): SQL {

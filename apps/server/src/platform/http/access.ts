@@ -3,18 +3,11 @@ import { AppError } from './errors';
 import type { RequestContext } from './context';
 
 /**
- * Decides whether the caller may reach a route of the given access level. Membership checks
- * are supplied by the identity module through `setMembershipVerifier`; until it is installed,
- * routes beyond `public` answer 401 to everybody.
+ * Decides whether the caller may reach a route of the given access level. The membership
+ * check of `member` and `admin` is the application's own, put on `ctx.membershipVerifier` by
+ * the identity module's hook (per request, so several applications in one process stay apart);
+ * without it those routes answer 403.
  */
-export type MembershipVerifier = (ctx: RequestContext, needsAdmin: boolean) => Promise<void>;
-
-let verifyMembership: MembershipVerifier | null = null;
-
-export function setMembershipVerifier(verifier: MembershipVerifier | null) {
-  verifyMembership = verifier;
-}
-
 export async function checkAccess(access: Access, ctx: RequestContext): Promise<void> {
   switch (access) {
     case 'public':
@@ -36,8 +29,8 @@ export async function checkAccess(access: Access, ctx: RequestContext): Promise<
     case 'member':
     case 'admin':
       if (ctx.principal?.kind !== 'user') throw new AppError('ERROR_UNAUTHORIZED');
-      if (!verifyMembership) throw new AppError('ERROR_FORBIDDEN');
-      await verifyMembership(ctx, access === 'admin');
+      if (!ctx.membershipVerifier) throw new AppError('ERROR_FORBIDDEN');
+      await ctx.membershipVerifier(ctx, access === 'admin');
       return;
   }
 }

@@ -3,11 +3,30 @@ import { DEFAULT_LOCALE, HEADER, type Locale, LOCALES } from '@legal/api';
 import type { FastifyRequest } from 'fastify';
 import { AppError, validationError } from './errors';
 
-/** Who is calling. The identity module fills it; until then every request is anonymous. */
+/**
+ * Who is calling, set by the identity module's authentication hook (modules/auth). For a user,
+ * `isSuperAdmin` means a super-admin session (created through the super-admin login), and
+ * `permissions` are those of the membership in X-Tenant/X-Workspace once the `member`/`admin`
+ * access check (or the permissions route) has verified it; before that only a super-admin
+ * session's own permission.
+ */
 export type Principal =
-  | { kind: 'user'; userId: number; isSuperAdmin: boolean; sessionId: string; permissions: ReadonlySet<string> }
+  | {
+      kind: 'user';
+      userId: number;
+      isSuperAdmin: boolean;
+      sessionId: string;
+      permissions: ReadonlySet<string>;
+      /** When the access token that authenticated this request runs out. */
+      accessExpiresAt?: Date;
+      /** The verified membership in X-Tenant/X-Workspace. */
+      membershipId?: number;
+    }
   | { kind: 'apiKey'; apiKeyId: number; tenantId: number; workspaceId: number }
   | { kind: 'signer'; signerId: number; tenantId: number; workspaceId: number };
+
+/** Verifies the caller's membership in the context's workspace (`admin`: and its admin permission). */
+export type MembershipVerifier = (ctx: RequestContext, needsAdmin: boolean) => Promise<void>;
 
 export interface RequestContext {
   requestId: string;
@@ -18,6 +37,11 @@ export interface RequestContext {
   principal: Principal | null;
   ip: string;
   userAgent: string | undefined;
+  /**
+   * The membership check of the application serving this request (set by the identity
+   * module's hook), so that several applications in one process (tests) stay apart.
+   */
+  membershipVerifier?: MembershipVerifier;
 }
 
 declare module 'fastify' {

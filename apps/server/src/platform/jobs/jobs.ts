@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import type { SqlExecutor } from '../db/client';
+import { type SqlExecutor, type Tx, txExecutor } from '../db/client';
 
 export interface JobRetryPolicy {
   /** Attempts after the first. */
@@ -65,6 +65,8 @@ export interface SendOptions {
   /** Same key, same job: a second send with it is a no-op answering the first job's id. */
   idempotencyKey?: string;
   startAfter?: Date | number;
+  /** Store the job inside this transaction: it exists only if the transaction commits. */
+  tx?: Tx;
 }
 
 export interface JobQueueOptions {
@@ -181,6 +183,7 @@ export class JobQueue<D = unknown> {
     const id = options.idempotencyKey ? idempotentJobId(definition.name, options.idempotencyKey) : undefined;
     const sent = await this.boss.send(definition.name, data as object, {
       ...(id ? { id } : {}),
+      ...(options.tx ? { db: txExecutor(options.tx) as PgBoss.Db } : {}),
       ...(options.startAfter ? { startAfter: options.startAfter instanceof Date ? options.startAfter : new Date(options.startAfter) } : {}),
     });
     const jobId = sent ?? id;

@@ -117,6 +117,23 @@ describe('mail over SMTP (a real SMTP peer on loopback)', () => {
     expect(row.attempts).toBe(1);
   });
 
+  it('delivers mail sent inside a committed transaction, and nothing from a rolled-back one', async () => {
+    await t.services.db.transaction(async (tx) => {
+      await t.services.mailer.send(mailCheckTemplate, { to: 'committed@example.kr', locale: 'ko', data: { requestedBy: '커밋' } }, tx);
+    });
+    await expect(
+      t.services.db.transaction(async (tx) => {
+        await t.services.mailer.send(mailCheckTemplate, { to: 'rolled-back@example.kr', locale: 'ko', data: { requestedBy: '롤백' } }, tx);
+        throw new Error('approval failed');
+      }),
+    ).rejects.toThrow('approval failed');
+    await waitFor(async () => received.find((m) => m.text?.includes('커밋')));
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(received.some((m) => m.text?.includes('롤백'))).toBe(false);
+    const rows = await t.services.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'rolled-back@example.kr'));
+    expect(rows).toHaveLength(0);
+  });
+
   it('records a refused delivery and keeps the message queued for retry', async () => {
     rejectNext = true;
     const { id } = await t.services.mailer.send(mailCheckTemplate, { to: 'refused@example.kr', locale: 'en', data: { requestedBy: 'ops' } });

@@ -67,7 +67,8 @@ export class Mailer {
     if (!row) throw new Error('outbox insert returned nothing');
     if (this.transport) {
       if (!this.jobs) throw new Error('mailer has SMTP but no job queue');
-      await this.jobs.send(deliverMailJob, { outboxId: row.id }, { idempotencyKey: `outbox-${row.id}` });
+      // On the caller's transaction: the message and its delivery commit (or vanish) together.
+      await this.jobs.send(deliverMailJob, { outboxId: row.id }, { idempotencyKey: `outbox-${row.id}`, tx });
     }
     return { id: row.id };
   }

@@ -1,0 +1,182 @@
+import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db, SqlExecutor, Tx } from '../../platform/db/client';
+import type { TenantScope } from '../../platform/http/context';
+import { inScope } from '../../platform/db/tenancy';
+import { membershipRoles, memberships, roles } from './memberships.table';
+import { sessions, userLoginTracks } from './sessions.table';
+import { workspaces } from './tenants.table';
+import { superAdmins, users } from './users.table';
+
+type Queryable = Db | Tx;
+
+export function normalizeLoginId(loginId: string): string {
+  return loginId.trim().toLowerCase();
+}
+
+const isSuperAdminColumn = sql<boolean>`(${superAdmins.userId} IS NOT NULL)`;
+
+/** The account behind a login id, with whether it may use the super-admin login. */
+export async function findUserForLogin(db: Queryable, loginId: string) {
+  const [row] = await db
+    .select({ user: users, isSuperAdmin: isSuperAdminColumn })
+    .from(users)
+    .leftJoin(superAdmins, eq(superAdmins.userId, users.id))
+    .where(eq(users.loginId, normalizeLoginId(loginId)));
+  return row ? { ...row.user, isSuperAdmin: row.isSuperAdmin } : null;
+}
+
+export type LoginUser = NonNullable<Awaited<ReturnType<typeof findUserForLogin>>>;
+
+export async function findUserById(db: Queryable, userId: number) {
+  const [row] = await db
+    .select({ user: users, isSuperAdmin: isSuperAdminColumn })
+    .from(users)
+    .leftJoin(superAdmins, eq(superAdmins.userId, users.id))
+    .where(eq(users.id, userId));
+  return row ? { ...row.user, isSuperAdmin: row.isSuperAdmin } : null;
+}
+
+/** The strictest security policy over the user's workspaces: two-factor, idle timeout, password age. */
+export async function workspacePolicyOf(db: Queryable, userId: number) {
+  const [row] = await db
+    .select({
+      isTwoFactorRequired: sql<boolean>`coalesce(bool_or(${workspaces.isTwoFactorRequired}), false)`,
+      idleMinutes: sql<number | null>`min(${workspaces.sessionIdleMinutes})`,
+      passwordMaxAgeDays: sql<number | null>`min(${workspaces.passwordMaxAgeDays})`,
+    })
+    .from(memberships)
+    .innerJoin(workspaces, and(eq(workspaces.id, memberships.workspaceId), eq(workspaces.tenantId, memberships.tenantId)))
+    .where(eq(memberships.userId, userId));
+  const num = (v: number | null | undefined) => (v === null || v === undefined ? null : Number(v));
+  return { isTwoFactorRequired: row?.isTwoFactorRequired ?? false, idleMinutes: num(row?.idleMinutes), passwordMaxAgeDays: num(row?.passwordMaxAgeDays) };
+}
+
+export interface SessionLookup {
+  id: string;
+  userId: number;
+  kind: 'USER' | 'SUPER_ADMIN';
+  accessExpiresAt: Date;
+  absoluteExpiresAt: Date;
+  lastSeenAt: Date;
+  idleTimeoutSeconds: number;
+  revokedAt: Date | null;
+  userStatus: 'ACTIVE' | 'DISABLED';
+  isSuperAdmin: boolean;
+}
+
+/**
+ * The session behind an access-token hash, with what the authentication hook checks: one
+ * indexed query per authenticated request. Hand-written SQL on the raw executor because it
+ * runs on every request: the query builder and its row mapping cost ~0.5 ms more on PGlite
+ * (measured: 1.0 ms vs 0.5 ms per lookup). Columns as in sessions.table.ts / users.table.ts.
+ */
+export async function findSessionByAccessHash(executor: SqlExecutor, accessTokenHash: string): Promise<SessionLookup | null> {
+  const { rows } = await executor.executeSql(
+    `SELECT s.id, s.user_id, s.kind, s.access_expires_at, s.absolute_expires_at, s.last_seen_at, s.idle_timeout_seconds,
+            s.revoked_at, u.status, (sa.user_id IS NOT NULL) AS is_super_admin
+       FROM sessions s
+       JOIN users u ON u.id = s.user_id
+       LEFT JOIN super_admins sa ON sa.user_id = s.user_id
+      WHERE s.access_token_hash = $1`,
+    [accessTokenHash],
+  );
+  const row = rows[0] as Record<string, unknown> | undefined;
+  if (!row) return null;
+  const date = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
+  return {
+    id: String(row.id),
+    userId: Number(row.user_id),
+    kind: row.kind as SessionLookup['kind'],
+    accessExpiresAt: date(row.access_expires_at),
+    absoluteExpiresAt: date(row.absolute_expires_at),
+    lastSeenAt: date(row.last_seen_at),
+    idleTimeoutSeconds: Number(row.idle_timeout_seconds),
+    revokedAt: row.revoked_at === null || row.revoked_at === undefined ? null : date(row.revoked_at),
+    userStatus: row.status as SessionLookup['userStatus'],
+    isSuperAdmin: row.is_super_admin === true,
+  };
+}
+
+/** The caller's membership in a workspace with the union of its roles' permissions (one query). */
+export async function findMembership(db: Queryable, scope: TenantScope, userId: number) {
+  const rows = await db
+    .select({ id: memberships.id, permissions: roles.permissions })
+    .from(memberships)
+    .leftJoin(membershipRoles, and(inScope(membershipRoles, scope), eq(membershipRoles.membershipId, memberships.id)))
+    .leftJoin(roles, and(inScope(roles, scope), eq(roles.id, membershipRoles.roleId)))
+    .where(and(inScope(memberships, scope), eq(memberships.userId, userId)));
+  const [first] = rows;
+  if (!first) return null;
+  return { id: first.id, permissions: new Set(rows.flatMap((r) => r.permissions ?? [])) };
+}
+
+/** One launcher entry per membership, in workspace order. */
+export async function listLauncherEntries(db: Queryable, userId: number) {
+  return db
+    .select({
+      workspaceId: workspaces.id,
+      workspaceName: workspaces.name,
+      workspaceMemo: workspaces.memo,
+      tenantId: workspaces.tenantId,
+      subscriptionStatus: workspaces.subscriptionStatus,
+      userId: memberships.userId,
+      displayName: memberships.displayName,
+      jobPositionName: memberships.jobPositionName,
+      divisionName: memberships.divisionName,
+      jobTitleName: memberships.jobTitleName,
+      products: workspaces.products,
+    })
+    .from(memberships)
+    .innerJoin(workspaces, and(eq(workspaces.id, memberships.workspaceId), eq(workspaces.tenantId, memberships.tenantId)))
+    .where(eq(memberships.userId, userId))
+    .orderBy(workspaces.id);
+}
+
+export async function findWorkspaceTheme(db: Queryable, scope: TenantScope) {
+  const [row] = await db
+    .select({ theme: workspaces.theme })
+    .from(workspaces)
+    .where(and(eq(workspaces.id, scope.workspaceId), eq(workspaces.tenantId, scope.tenantId)));
+  return row ?? null;
+}
+
+/** Sessions of a user that still work (not revoked, not past their absolute expiry). */
+export async function listLiveSessions(db: Queryable, userId: number, now: Date) {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.absoluteExpiresAt, now)))
+    .orderBy(desc(sessions.lastSeenAt));
+}
+
+/** Revokes sessions of a user (all, one, or all but one) and answers the ids it ended. */
+export async function revokeUserSessions(
+  tx: Queryable,
+  userId: number,
+  reason: string,
+  now: Date,
+  which: { only?: string; except?: string } = {},
+): Promise<string[]> {
+  const rows = await tx
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        which.only ? eq(sessions.id, which.only) : undefined,
+        which.except ? ne(sessions.id, which.except) : undefined,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
+}
+
+export async function pageLoginTracks(db: Queryable, userId: number, page: { page: number; size: number }) {
+  const where = eq(userLoginTracks.userId, userId);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(userLoginTracks).where(where).orderBy(desc(userLoginTracks.createdAt), desc(userLoginTracks.id)).limit(page.size).offset(page.page * page.size),
+    db.select({ value: count() }).from(userLoginTracks).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppServices } from '../../platform/services';
+import { registerAccountRoutes } from './account.routes';
+import { registerLoginRoutes } from './login.routes';
+import { registerSessionRoutes } from './session.routes';
+
+/** The identity module: sign-in, sessions, tenancy context, permissions (catalogue 7.9). */
+export function registerAuth(app: FastifyInstance, services: AppServices) {
+  registerLoginRoutes(app, services);
+  registerSessionRoutes(app, services);
+  registerAccountRoutes(app, services);
+}
+
+export { installAuthentication } from './authenticate';
+export { disableUser, userPrincipal } from './account.service';
+export { type AuditEvent, type AuditEventType, auditMetaOf, recordAudit } from './audit';
+export { seedDemoData } from './demo-seed';
+export { hashPassword } from './passwords';

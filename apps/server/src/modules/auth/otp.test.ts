@@ -1,0 +1,153 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { auditEvents } from './audit.table';
+import { cookiesOf, lastOtpCode, login, newUser, newWorkspace } from './auth.test-support';
+import { otpChallenges } from './sessions.table';
+import { hashToken } from './tokens';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ startJobs: false });
+});
+afterAll(() => t.close());
+
+const VERIFY = '/api/auth/login/v3/otp/verify';
+const RESEND = '/api/auth/login/v3/otp/resend';
+
+async function startOtp(loginId: string, password: string, url = '/api/auth/login/v3') {
+  const res = await login(t, loginId, password, url);
+  expect(res.statusCode).toBe(200);
+  const data = res.json().data;
+  expect(data.twoFactorAuth).toEqual({ method: 'OTP_MAIL', token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+  expect(res.headers['set-cookie']).toBeUndefined(); // no session before the code
+  return { token: data.twoFactorAuth.token as string, code: await lastOtpCode(t, loginId) };
+}
+
+function verify(token: string | undefined, otp: string, url = VERIFY) {
+  return t.app.inject({ method: 'POST', url, payload: { otp }, headers: token ? { 'x-two-factor-token': token } : {} });
+}
+
+const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+describe('two-factor sign-in with a mailed one-time code', () => {
+  it('is required by the user flag or by a workspace policy, mails a localized code and completes with it once', async () => {
+    const flagged = await newUser(t, { isTwoFactorRequired: true });
+    const { token, code } = await startOtp(flagged.loginId, flagged.password);
+    const mailbox = await t.app.inject({ method: 'GET', url: `/api/dev/mailbox/v1?to=${encodeURIComponent(flagged.loginId)}` });
+    expect(mailbox.json().data.content[0]).toMatchObject({ template: 'auth.otp', locale: 'ko', subject: expect.stringContaining('로그인 인증번호') });
+
+    const ok = await verify(token, code);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data).toEqual({ alertLevel: 'NONE', passwordAlertLevel: 'NONE', twoFactorAuth: null });
+    const cookie = cookiesOf(ok);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/profile/v1', headers: { cookie } })).statusCode).toBe(200);
+
+    const replay = await verify(token, code);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().code).toBe('ERROR_OTP_EXPIRED');
+
+    const strict = await newWorkspace(t, { isTwoFactorRequired: true });
+    const member = await newUser(t, { workspace: strict });
+    const started = await startOtp(member.loginId, member.password, '/api/auth/login/v1');
+    expect((await verify(started.token, started.code)).statusCode).toBe(200);
+
+    const types = (await t.services.db.select().from(auditEvents).where(eq(auditEvents.subjectUserId, flagged.userId))).map((e) => e.type);
+    expect(types).toEqual(expect.arrayContaining(['otp.sent', 'otp.verified', 'session.signed_in']));
+  });
+
+  it('refuses a wrong code with ERROR_OTP_INVALID and kills the challenge at the fifth wrong try', async () => {
+    const user = await newUser(t, { isTwoFactorRequired: true });
+    const { token, code } = await startOtp(user.loginId, user.password);
+    for (let i = 1; i <= 5; i++) {
+      const res = await verify(token, wrong(code));
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'ERROR_OTP_INVALID', data: { remainingAttempts: 5 - i } });
+    }
+    const dead = await verify(token, code);
+    expect(dead.statusCode).toBe(401);
+    expect(dead.json().code).toBe('ERROR_OTP_EXPIRED');
+  });
+
+  it('refuses an expired code with ERROR_OTP_EXPIRED', async () => {
+    const user = await newUser(t, { isTwoFactorRequired: true });
+    const { token, code } = await startOtp(user.loginId, user.password);
+    await t.services.db.update(otpChallenges).set({ codeExpiresAt: new Date(Date.now() - 1000) }).where(eq(otpChallenges.tokenHash, hashToken(token)));
+    const res = await verify(token, code);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('ERROR_OTP_EXPIRED');
+  });
+
+  it('binds a code to its own sign-in: the token of another attempt does not take it', async () => {
+    const user = await newUser(t, { isTwoFactorRequired: true });
+    const first = await startOtp(user.loginId, user.password);
+    const second = await startOtp(user.loginId, user.password);
+    const crossed = await verify(first.token, second.code);
+    expect(crossed.statusCode).toBe(401);
+    expect(crossed.json().code).toBe('ERROR_OTP_INVALID');
+    expect((await verify(second.token, second.code)).statusCode).toBe(200);
+    expect((await verify(undefined, first.code)).json().code).toBe('ERROR_OTP_EXPIRED');
+    expect((await verify('made-up-token', first.code)).json().code).toBe('ERROR_OTP_EXPIRED');
+  });
+
+  it('resends at most once per 30 seconds and five times per sign-in; the new code replaces the old', async () => {
+    const user = await newUser(t, { isTwoFactorRequired: true });
+    const { token, code } = await startOtp(user.loginId, user.password);
+    const tooSoon = await t.app.inject({ method: 'POST', url: RESEND, headers: { 'x-two-factor-token': token } });
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json().code).toBe('ERROR_RATE_LIMITED');
+
+    const rewind = () => t.services.db.update(otpChallenges).set({ lastSentAt: new Date(Date.now() - 31_000) }).where(eq(otpChallenges.tokenHash, hashToken(token)));
+    let latest = code;
+    for (let i = 0; i < 5; i++) {
+      await rewind();
+      const res = await t.app.inject({ method: 'POST', url: RESEND, headers: { 'x-two-factor-token': token } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.twoFactorAuth).toEqual({ method: 'OTP_MAIL', token });
+      latest = await lastOtpCode(t, user.loginId);
+    }
+    await rewind();
+    const sixth = await t.app.inject({ method: 'POST', url: RESEND, headers: { 'x-two-factor-token': token } });
+    expect(sixth.statusCode).toBe(429);
+
+    if (latest !== code) expect((await verify(token, code)).json().code).toBe('ERROR_OTP_INVALID');
+    expect((await verify(token, latest)).statusCode).toBe(200);
+    const unknown = await t.app.inject({ method: 'POST', url: RESEND, headers: { 'x-two-factor-token': 'nope' } });
+    expect(unknown.json().code).toBe('ERROR_OTP_EXPIRED');
+  });
+});
+
+describe('super-admin sign-in', () => {
+  it('is only for super admins, always asks for a code, and its session reaches super-admin routes', async () => {
+    const admin = await newUser(t, { isSuperAdmin: true });
+    for (const url of ['/api/auth/login/super-admin/v1', '/api/auth/login/super-admin/v3']) {
+      await startOtp(admin.loginId, admin.password, url);
+    }
+    const { token, code } = await startOtp(admin.loginId, admin.password, '/api/auth/login/super-admin/v3');
+    expect((await verify(token, code, VERIFY)).json().code).toBe('ERROR_OTP_EXPIRED'); // a super-admin code does not open a normal session
+    const ok = await verify(token, code, '/api/auth/login/super-admin/v3/otp/verify');
+    expect(ok.statusCode).toBe(200);
+    const cookie = cookiesOf(ok);
+    const errors = await t.app.inject({ method: 'GET', url: '/api/workspace/super-admin/client-errors/v1', headers: { cookie } });
+    expect(errors.statusCode).toBe(200);
+    const permissions = await t.app.inject({ method: 'GET', url: '/api/auth/permissions/v1', headers: { cookie } });
+    expect(permissions.json().data).toEqual(['super_admin.workspace.read']);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/profile/v1', headers: { cookie } })).json().data.isSuperAdmin).toBe(true);
+
+    // the same super admin through the normal login gets a normal session
+    const normal = await login(t, admin.loginId, admin.password);
+    const plain = cookiesOf(normal);
+    expect((await t.app.inject({ method: 'GET', url: '/api/workspace/super-admin/client-errors/v1', headers: { cookie: plain } })).statusCode).toBe(403);
+  });
+
+  it('answers a normal user like a wrong password, and a normal session gets 403 on super-admin routes', async () => {
+    const user = await newUser(t);
+    const res = await login(t, user.loginId, user.password, '/api/auth/login/super-admin/v1');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'ERROR_LOGIN_FAILED', data: { currentRetryCount: 1, maxRetryCount: 5 } });
+    const cookie = cookiesOf(await login(t, user.loginId, user.password));
+    const errors = await t.app.inject({ method: 'GET', url: '/api/workspace/super-admin/client-errors/v1', headers: { cookie } });
+    expect(errors.statusCode).toBe(403);
+    expect(errors.json().code).toBe('ERROR_FORBIDDEN');
+  });
+});
