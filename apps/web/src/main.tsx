@@ -13,6 +13,7 @@ import { App } from './app/App';
 import { connectApiToApp } from './app/connect-api';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
+import { startSessionLifecycle } from './features/auth/session-lifecycle';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -20,6 +21,7 @@ if (!container) throw new Error('index.html has no #root element');
 const queryClient = createQueryClient();
 const router = createAppRouter();
 connectApiToApp({ router, queryClient });
+startSessionLifecycle();
 
 createRoot(container).render(
   <StrictMode>

@@ -1,11 +1,12 @@
 import { DEFAULT_THEME } from '@legal/api';
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { changeLocale } from '../lib/i18n';
-import { themeMarkerStore } from '../lib/session';
+import { sessionStatusStore, setUserInfo, themeMarkerStore } from '../lib/session';
+import { resetSession } from '../test/session-fixtures';
 import { AppProviders } from './AppProviders';
 import { appRoutes } from './router';
 
@@ -20,7 +21,7 @@ function renderAt(path: string) {
 }
 
 describe('app routes', () => {
-  beforeEach(() => themeMarkerStore.clear());
+  beforeEach(() => resetSession());
   afterEach(async () => {
     await changeLocale('ko');
   });
@@ -51,6 +52,30 @@ describe('app routes', () => {
     await userEvent.click(within(screen.getByTestId('top-navigation')).getByRole('link', { name: '표준 계약서' }));
     expect(router.state.location).toMatchObject({ pathname: '/', hash: '#standard-forms' });
     expect(document.getElementById('standard-forms')).toHaveFocus();
+  });
+
+  it('offers sign-in in the header to visitors, and the session menus once signed in', async () => {
+    renderAt('/');
+    await screen.findByRole('heading', { level: 1 });
+    expect(within(screen.getByTestId('top-navigation')).getByRole('link', { name: '로그인' })).toHaveAttribute('href', '/sign-in');
+    cleanup();
+
+    setUserInfo({ id: 41, loginId: 'member@hanbit.example', name: '김민준' });
+    renderAt('/');
+    const header = await screen.findByTestId('top-navigation');
+    expect(await within(header).findByRole('button', { name: '사용자 메뉴: 김민준' })).toBeInTheDocument();
+    expect(within(header).getByRole('link', { name: '내 워크스페이스' })).toHaveAttribute('href', '/workspaces');
+    expect(within(header).getByRole('link', { name: '내 정보' })).toHaveAttribute('href', '/profile');
+  });
+
+  it('holds the screen while the session loads at start, and offers a retry when it cannot', async () => {
+    sessionStatusStore.set('loading');
+    renderAt('/');
+    expect(screen.getByRole('status')).toHaveTextContent('불러오는 중입니다…');
+    expect(screen.queryByTestId('top-navigation')).toBeNull();
+    act(() => sessionStatusStore.set('error', new Error('offline')));
+    expect(await screen.findByText('로그인 정보를 불러오지 못했습니다')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '다시 시도' })).toBeInTheDocument();
   });
 
   it('shows the 404 page for unknown addresses', async () => {

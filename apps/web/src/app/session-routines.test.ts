@@ -41,4 +41,26 @@ describe('sign-out routines', () => {
     expect(sessionStore.getState()).toEqual(INITIAL_SESSION);
     expect(navigate).toHaveBeenCalledWith('/sign-in', { replace: true });
   });
+
+  it('signs out at once when the refresh call itself lost the session, and runs one routine at a time', async () => {
+    signedIn();
+    const navigate = vi.fn();
+    let finishRefresh: (ok: boolean) => void = () => undefined;
+    const refreshSession = vi.fn(() => new Promise<boolean>((resolve) => (finishRefresh = resolve)));
+    const handler = createUnauthorizedHandler({ navigate, analytics: { reset: vi.fn() }, refreshSession });
+
+    const first = handler({ path: '/api/alex/contracts/v6', status: 401 });
+    const second = handler({ path: '/api/auth/refresh/v2', status: 401 }); // the refresh's own 401 joins the routine
+    expect(second).toBe(first);
+    finishRefresh(false);
+    await first;
+    expect(refreshSession).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledTimes(1);
+
+    signedIn();
+    await handler({ path: '/api/auth/refresh/v2', status: 403 });
+    expect(refreshSession).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledTimes(2);
+    expect(sessionStore.getState()).toEqual(INITIAL_SESSION);
+  });
 });

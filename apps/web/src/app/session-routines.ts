@@ -1,5 +1,6 @@
 import { type QueryClient } from '@tanstack/react-query';
 import { type UnauthorizedHandler } from '../lib/api/api-client';
+import { isTokenRefreshPath } from '../lib/api/error-policy';
 import { type Analytics } from '../lib/analytics';
 import { clearSession } from '../lib/session';
 import { PATHS } from './paths';
@@ -7,7 +8,7 @@ import { PATHS } from './paths';
 export interface SignOutDeps {
   navigate: (to: string, options: { replace: boolean }) => unknown;
   analytics: Pick<Analytics, 'reset'>;
-  queryClient?: Pick<QueryClient, 'clear'>;
+  queryClient?: Pick<QueryClient, 'clear'> & Partial<Pick<QueryClient, 'invalidateQueries'>>;
 }
 
 /**
@@ -23,20 +24,34 @@ export function signOutLocally({ navigate, analytics, queryClient }: SignOutDeps
 }
 
 /**
- * The sign-out-or-refresh routine run on a lost session. The session-refresh call arrives with
- * the sign-in issue (refreshSession below); without it the routine signs out.
+ * The sign-out-or-refresh routine run on a lost session (spec sections 4 and 8): try one
+ * session refresh; if it succeeds keep the session and let the screens fetch again, otherwise
+ * sign out. A lost session on the refresh call itself signs out at once (no refresh loop), and
+ * losses reported while a routine runs join it rather than starting another.
  */
 export function createUnauthorizedHandler(
   deps: SignOutDeps & { refreshSession?: () => Promise<boolean> },
 ): UnauthorizedHandler {
-  return async () => {
-    if (deps.refreshSession) {
+  let running: Promise<void> | null = null;
+
+  async function routine(path: string): Promise<void> {
+    if (deps.refreshSession && !isTokenRefreshPath(path)) {
       try {
-        if (await deps.refreshSession()) return;
+        if (await deps.refreshSession()) {
+          void deps.queryClient?.invalidateQueries?.();
+          return;
+        }
       } catch {
         // A failed refresh clears the session (spec section 4).
       }
     }
     signOutLocally(deps);
+  }
+
+  return (event) => {
+    running ??= routine(event.path).finally(() => {
+      running = null;
+    });
+    return running;
   };
 }

@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   lastRefreshAt: 'legal.session.last-refresh-at',
   themeMarker: 'legal.theme.marker',
   themeCache: 'legal.theme.cache',
+  /** The last selected workspace as its combined key `tenantId-workspaceId` (spec section 2). */
+  lastWorkspace: 'legal.session.last-workspace',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -32,4 +32,5 @@ Element.prototype.scrollIntoView = vi.fn();
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  vi.unstubAllGlobals();
 });

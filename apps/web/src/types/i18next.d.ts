@@ -1,6 +1,10 @@
 import 'i18next';
+import type account from '../locales/ko/account.json';
+import type auth from '../locales/ko/auth.json';
 import type common from '../locales/ko/common.json';
+import type superAdmin from '../locales/ko/super-admin.json';
 import type welcome from '../locales/ko/welcome.json';
+import type workspaces from '../locales/ko/workspaces.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -8,6 +12,10 @@ declare module 'i18next' {
     resources: {
       common: typeof common;
       welcome: typeof welcome;
+      auth: typeof auth;
+      account: typeof account;
+      workspaces: typeof workspaces;
+      superAdmin: typeof superAdmin;
     };
   }
 }

@@ -1,23 +1,68 @@
-import { AppShell, Burger, Group, Progress } from '@mantine/core';
+import { AppShell, Burger, Button, Container, Group, Progress } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigation } from 'react-router';
+import { Link, Outlet, useLocation, useNavigation } from 'react-router';
+import { bootstrapSession } from '../../features/auth/session-bootstrap';
 import { ColorSchemeToggle } from '../../components/ColorSchemeToggle';
+import { ErrorState } from '../../components/ErrorState';
+import { IconLogin } from '../../components/icons';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { LoadingState } from '../../components/LoadingState';
+import { selectIsSignedIn, useSession, useSessionStatus } from '../../lib/session';
 import { BrandMark } from '../navigation/BrandMark';
 import { NavigationBar } from '../navigation/NavigationBar';
 import { useNavVariant } from '../navigation/route-handle';
+import { PATHS } from '../paths';
 import { useThemeFlags } from '../theme/theme-context';
 
 const HEADER_HEIGHT = 60;
+const SIGN_IN_PATHS: readonly string[] = [PATHS.signIn, PATHS.superAdminSignIn];
 
-/** The app frame: top navigation bar (unless the theme hides it) and the routed page. */
+// The workspace switcher and user menu load with the first signed-in screen, not with the sign-in page.
+const SessionMenus = lazy(async () => ({ default: (await import('../../features/auth/SessionMenus')).SessionMenus }));
+
+/** The header's session corner: the signed-in menus, or a way to sign in. */
+function SessionCorner() {
+  const { t } = useTranslation('auth');
+  const isSignedIn = useSession(selectIsSignedIn);
+  const { pathname } = useLocation();
+  if (isSignedIn) {
+    return (
+      <Suspense fallback={null}>
+        <SessionMenus />
+      </Suspense>
+    );
+  }
+  if (SIGN_IN_PATHS.includes(pathname)) return null;
+  return (
+    <Button component={Link} to={PATHS.signIn} variant="light" size="sm" leftSection={<IconLogin size={16} aria-hidden="true" />}>
+      {t('session.signIn')}
+    </Button>
+  );
+}
+
+/**
+ * The app frame: top navigation bar (unless the theme hides it) and the routed page. Until the
+ * start-up session load settles nothing routed renders, so guards do not redirect too early.
+ */
 export function ShellLayout() {
   const { t } = useTranslation();
+  const { t: tAuth } = useTranslation('auth');
   const { hideTopNavigation } = useThemeFlags();
   const variant = useNavVariant();
   const navigation = useNavigation();
   const [isMenuOpen, menu] = useDisclosure(false);
+  const session = useSessionStatus();
+
+  if (session.status === 'loading') return <LoadingState isFullPage />;
+  if (session.status === 'error') {
+    return (
+      <Container size="sm" py="xl">
+        <ErrorState error={session.error} title={tAuth('session.loadFailedTitle')} onRetry={() => void bootstrapSession()} />
+      </Container>
+    );
+  }
 
   return (
     <AppShell
@@ -65,6 +110,7 @@ export function ShellLayout() {
               <Group gap="xs" wrap="nowrap">
                 <LanguageSwitch />
                 <ColorSchemeToggle />
+                <SessionCorner />
               </Group>
             </Group>
           </AppShell.Header>

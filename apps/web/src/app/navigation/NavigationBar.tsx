@@ -1,7 +1,8 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { NAV_ITEMS, navHref, type NavVariant } from './nav-items';
+import { selectIsSignedIn, useSession } from '../../lib/session';
+import { navHref, navItemsFor, type NavVariant } from './nav-items';
 
 export interface NavigationBarProps {
   variant: NavVariant;
@@ -13,7 +14,8 @@ export interface NavigationBarProps {
 export function NavigationBar({ variant, orientation = 'horizontal', onNavigate }: NavigationBarProps) {
   const { t } = useTranslation();
   const location = useLocation();
-  const items = NAV_ITEMS[variant].map((item) => {
+  const isSignedIn = useSession(selectIsSignedIn);
+  const items = navItemsFor(variant, isSignedIn).map((item) => {
     const href = navHref(item.target);
     const isActive = location.pathname === href.pathname && location.hash === href.hash;
     return (

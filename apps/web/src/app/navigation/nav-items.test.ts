@@ -3,7 +3,7 @@ import { WELCOME_SECTIONS } from '../../features/welcome/welcome-sections';
 import { resources } from '../../lib/i18n/resources';
 import { PATHS } from '../paths';
 import { appRoutes } from '../router';
-import { NAV_ITEMS, NAV_VARIANTS, isNavVariant, navHref } from './nav-items';
+import { NAV_ITEMS, NAV_VARIANTS, SIGNED_IN_NAV_ITEMS, isNavVariant, navHref, navItemsFor } from './nav-items';
 
 /** Paths the router defines (index routes count as their parent's path). */
 function routedPaths(): string[] {
@@ -46,6 +46,18 @@ describe('navigation items', () => {
         for (const item of NAV_ITEMS[variant]) expect(nav.items[item.label]).toBeTruthy();
       }
     }
+  });
+
+  it('adds the launcher and the profile to the general items of signed-in users, keeping the others as they are', () => {
+    const paths = routedPaths();
+    expect(navItemsFor('general', false)).toEqual(NAV_ITEMS.general);
+    expect(navItemsFor('general', true).map((i) => i.id)).toEqual([...NAV_ITEMS.general.map((i) => i.id), 'launcher', 'profile']);
+    expect(navItemsFor('admin', true)).toEqual(NAV_ITEMS.admin);
+    for (const item of SIGNED_IN_NAV_ITEMS) {
+      expect(paths).toContain(navHref(item.target).pathname);
+      for (const locale of ['ko', 'en'] as const) expect(resources[locale].common.nav.items[item.label]).toBeTruthy();
+    }
+    expect(SIGNED_IN_NAV_ITEMS.map((i) => navHref(i.target).pathname)).toEqual([PATHS.launcher, PATHS.profile]);
   });
 
   it('has unique items per variant', () => {

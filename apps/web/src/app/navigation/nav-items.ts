@@ -5,16 +5,20 @@ import { PATHS } from '../paths';
 export const NAV_VARIANTS = ['general', 'admin', 'aiReview', 'contractManagement', 'eContract', 'superAdmin'] as const;
 export type NavVariant = (typeof NAV_VARIANTS)[number];
 
+/** Pages of a signed-in user that the navigation links to. */
+export type AccountPage = 'launcher' | 'profile';
+
 /**
- * Where an item leads. Only destinations that exist are expressible: for now the sections of the
- * welcome page; workspace routes (`/:workspaceName/...`) join as their pages are built.
+ * Where an item leads. Only destinations that exist are expressible: the sections of the
+ * welcome page and the pages of a signed-in user; workspace routes (`/:workspaceName/...`, see
+ * workspaceHomePath) join as their pages are built.
  */
-export type NavTarget = { kind: 'welcomeSection'; section: WelcomeSectionId };
+export type NavTarget = { kind: 'welcomeSection'; section: WelcomeSectionId } | { kind: 'accountPage'; page: AccountPage };
 
 export interface NavItem {
   id: string;
   /** Key under `nav.items` of the common catalogue. */
-  label: WelcomeSectionId;
+  label: WelcomeSectionId | AccountPage;
   target: NavTarget;
 }
 
@@ -39,6 +43,16 @@ export const NAV_ITEMS: Readonly<Record<NavVariant, readonly NavItem[]>> = {
   superAdmin: [toSection('superAdmin'), toSection('administration')],
 };
 
+const toAccountPage = (page: AccountPage): NavItem => ({ id: page, label: page, target: { kind: 'accountPage', page } });
+
+/** What signed-in users see after the general items. */
+export const SIGNED_IN_NAV_ITEMS: readonly NavItem[] = [toAccountPage('launcher'), toAccountPage('profile')];
+
+/** The items of a variant; signed-in users get links to the launcher and their profile in the general one. */
+export function navItemsFor(variant: NavVariant, isSignedIn: boolean): readonly NavItem[] {
+  return variant === 'general' && isSignedIn ? [...NAV_ITEMS.general, ...SIGNED_IN_NAV_ITEMS] : NAV_ITEMS[variant];
+}
+
 export interface NavHref {
   pathname: string;
   hash: string;
@@ -48,6 +62,8 @@ export function navHref(target: NavTarget): NavHref {
   switch (target.kind) {
     case 'welcomeSection':
       return { pathname: PATHS.home, hash: `#${welcomeSectionAnchor(target.section)}` };
+    case 'accountPage':
+      return { pathname: PATHS[target.page], hash: '' };
   }
 }
 

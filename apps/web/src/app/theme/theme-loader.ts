@@ -11,12 +11,13 @@ export type ThemeLoader = (ids: WorkspaceIds) => Promise<Theme>;
 export type ThemeJsonFetcher = (ids: WorkspaceIds) => Promise<string | null | undefined>;
 
 /**
- * Without a workspace (tenant and workspace 0) the product theme applies. The theme call of the
- * auth service plugs in as `fetchThemeJson`; until it exists every workspace gets the default.
+ * Without a workspace (tenant or workspace 0) the product theme applies. The theme call of the
+ * auth service plugs in as `fetchThemeJson` (see fetch-workspace-theme.ts); without it every
+ * workspace gets the default.
  */
 export function createThemeLoader(fetchThemeJson?: ThemeJsonFetcher): ThemeLoader {
   return async (ids) => {
-    if ((ids.tenantId === 0 && ids.workspaceId === 0) || !fetchThemeJson) return DEFAULT_THEME;
+    if (ids.tenantId === 0 || ids.workspaceId === 0 || !fetchThemeJson) return DEFAULT_THEME;
     return parseTheme(await fetchThemeJson(ids));
   };
 }

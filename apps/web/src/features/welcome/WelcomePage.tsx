@@ -21,6 +21,7 @@ import {
 import classes from './WelcomePage.module.css';
 import { WELCOME_SECTIONS, type WelcomeSectionId } from './welcome-sections';
 import { useScrollToHash } from './use-scroll-to-hash';
+import './welcome-i18n';
 
 type IconComponent = ComponentType<{ size?: number; stroke?: number; 'aria-hidden'?: boolean }>;
 

@@ -7,8 +7,9 @@ import {
   type ClientErrorReportBody,
   type RouteData,
   type Service,
+  type SuccessEnvelope,
 } from '@legal/api';
-import { ApiError, defaultCodeForStatus, type ApiErrorCode } from './api-error';
+import { ApiError } from './api-error';
 import { silentNotifier } from './api-notifier';
 import {
   type AnyRoute,
@@ -22,12 +23,14 @@ import {
   type UnauthorizedEvent,
 } from './api-types';
 import { buildErrorReport } from './error-report';
-import { classifyFailure, isReportable, readErrorEnvelope, skipsUnauthorizedRoutine, type FailureKind } from './error-policy';
+import { classifyFailure, isReportable, skipsUnauthorizedRoutine } from './error-policy';
+import { readResponse } from './read-response';
 import { buildUrl, serviceBase, type QueryInput } from './request-url';
 
 export type * from './api-types';
 
-type Outcome = { ok: true; value: unknown } | { ok: false; error: ApiError };
+/** What a successful call answers: the envelope's `data`, or (for `callEnvelope`) the whole envelope. */
+type Unwrap = 'data' | 'envelope';
 
 const NEW_TAB_FEATURES = 'noopener';
 
@@ -50,16 +53,6 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     return config.getContext();
   }
 
-  function fallbackMessage(kind: FailureKind): string {
-    switch (kind) {
-      case 'unauthorized': return t('errors.unauthorized');
-      case 'forbidden': return t('errors.forbidden');
-      case 'storageLimit': return t('errors.storageMessage');
-      case 'cancelled': return t('errors.aborted');
-      default: return t('errors.generic');
-    }
-  }
-
   function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
     if (body === undefined) return undefined;
     if (
@@ -73,44 +66,6 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     }
     headers.set('content-type', 'application/json');
     return JSON.stringify(body);
-  }
-
-  async function interpret(response: Response, path: string, responseType: 'json' | 'blob'): Promise<Outcome> {
-    const { status } = response;
-    if (response.ok) {
-      if (responseType === 'blob') return { ok: true, value: await response.blob() };
-      const text = await response.text();
-      if (text.trim() === '') return { ok: true, value: undefined };
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        return { ok: false, error: new ApiError({ status, code: 'ERROR_INVALID_RESPONSE', message: t('errors.generic'), path }) };
-      }
-      if (parsed && typeof parsed === 'object' && (parsed as { code?: unknown }).code === 'SUCCESS') {
-        return { ok: true, value: (parsed as { data?: unknown }).data };
-      }
-      // A 2xx without SUCCESS is a failure: SUCCESS is the only success code.
-      const envelope = await readErrorEnvelope(parsed);
-      const code: ApiErrorCode = envelope.code ?? 'ERROR_INVALID_RESPONSE';
-      return {
-        ok: false,
-        error: new ApiError({
-          status, code, path, data: envelope.data, serverErrorId: envelope.errorId,
-          message: envelope.message ?? fallbackMessage(classifyFailure(status, code, path)),
-        }),
-      };
-    }
-    const body = responseType === 'blob' ? await response.blob() : await response.text();
-    const envelope = await readErrorEnvelope(body);
-    const code = envelope.code ?? defaultCodeForStatus(status);
-    return {
-      ok: false,
-      error: new ApiError({
-        status, code, path, data: envelope.data, serverErrorId: envelope.errorId,
-        message: envelope.message ?? fallbackMessage(classifyFailure(status, code, path)),
-      }),
-    };
   }
 
   function safely(effect: () => void): void {
@@ -222,7 +177,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   }
 
   /** `isInternal`: the error report itself, which must never cause toasts, routines or reports. */
-  async function send<T>(path: string, options: RequestOptions, isInternal: boolean): Promise<T> {
+  async function send<T>(path: string, options: RequestOptions, isInternal: boolean, unwrap: Unwrap = 'data'): Promise<T> {
     const seq = ++requestSeq;
     const ctx = readContext();
     const responseType = options.responseType ?? 'json';
@@ -251,8 +206,11 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         credentials: 'include',
         signal: controller.signal,
       });
-      const outcome = await interpret(response, path, responseType);
-      if (outcome.ok) return outcome.value as T;
+      const outcome = await readResponse(response, path, responseType, t);
+      if (outcome.ok) {
+        if (unwrap === 'envelope') return { code: 'SUCCESS', message: outcome.message, data: outcome.value } as T;
+        return outcome.value as T;
+      }
       error = outcome.error;
     } catch (cause) {
       if (isTimedOut) {
@@ -284,27 +242,36 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     };
   }
 
+  /** Async, so a bad descriptor input (a missing param) rejects like any other failure. */
+  async function callRoute<T>(route: AnyRoute, args: readonly unknown[], unwrap: Unwrap): Promise<T> {
+    const input = (args[0] ?? {}) as RequestFlags &
+      Pick<RequestOptions, 'headers' | 'signal' | 'timeoutMs' | 'responseType'> & {
+        params?: Record<string, string | number>;
+        query?: unknown;
+        body?: unknown;
+      };
+    const { params, query, body, ...rest } = input;
+    return send<T>(
+      buildPath(route.path, params),
+      {
+        ...rest,
+        method: route.method,
+        query: query as QueryInput | undefined,
+        body,
+        responseType: rest.responseType ?? (route.raw ? 'blob' : 'json'),
+      },
+      false,
+      unwrap,
+    );
+  }
+
   return {
     request: (path, options = {}) => send(path, options, false),
-    async call<R extends AnyRoute>(route: R, ...args: CallArgs<R>): Promise<RouteData<R>> {
-      const input = (args[0] ?? {}) as RequestFlags &
-        Pick<RequestOptions, 'headers' | 'signal' | 'timeoutMs' | 'responseType'> & {
-          params?: Record<string, string | number>;
-          query?: unknown;
-          body?: unknown;
-        };
-      const { params, query, body, ...rest } = input;
-      return send<RouteData<R>>(
-        buildPath(route.path, params),
-        {
-          ...rest,
-          method: route.method,
-          query: query as QueryInput | undefined,
-          body,
-          responseType: rest.responseType ?? (route.raw ? 'blob' : 'json'),
-        },
-        false,
-      );
+    call<R extends AnyRoute>(route: R, ...args: CallArgs<R>): Promise<RouteData<R>> {
+      return callRoute<RouteData<R>>(route, args, 'data');
+    },
+    callEnvelope<R extends AnyRoute>(route: R, ...args: CallArgs<R>): Promise<SuccessEnvelope<RouteData<R>>> {
+      return callRoute<SuccessEnvelope<RouteData<R>>>(route, args, 'envelope');
     },
     service: serviceClient,
     setNotifier(next) {

@@ -7,6 +7,7 @@ import {
   type RouteParams,
   type RouteQuery,
   type Service,
+  type SuccessEnvelope,
 } from '@legal/api';
 import { type ApiNotifier } from './api-notifier';
 import { type QueryInput } from './request-url';
@@ -109,6 +110,8 @@ export interface ApiClient {
   request<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
   /** A call by shared route descriptor, typed from its schemas. */
   call<R extends AnyRoute>(route: R, ...args: CallArgs<R>): Promise<RouteData<R>>;
+  /** Like `call`, but answers the whole success envelope: a few answers (login) carry a `message` to show. */
+  callEnvelope<R extends AnyRoute>(route: R, ...args: CallArgs<R>): Promise<SuccessEnvelope<RouteData<R>>>;
   service(name: Service): ServiceClient;
   setNotifier(notifier: ApiNotifier): void;
   setUnauthorizedHandler(handler: UnauthorizedHandler | undefined): void;

@@ -2,7 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../browser-storage';
 import { changeLocale, currentLocale, i18n } from './i18n';
 import { readLocalePreference, toLocale } from './locale-preference';
-import { resources } from './resources';
+import { FEATURE_NAMESPACES, NAMESPACES, resources } from './resources';
+
+/** Every catalogue file, bundled or registered by its feature. */
+const catalogues = import.meta.glob<Catalogue>('../../locales/*/*.json', { eager: true, import: 'default' });
+const catalogueNames = [...new Set(Object.keys(catalogues).map((path) => path.split('/').pop()!.replace(/\.json$/, '')))].sort();
 
 type Catalogue = { [key: string]: string | Catalogue };
 
@@ -26,12 +30,19 @@ describe('i18n', () => {
     expect(i18n.t('actions.retry')).toBe('다시 시도');
   });
 
-  it.each(Object.keys(resources.ko))('has the same keys in ko and en for the %s namespace', (ns) => {
-    const name = ns as keyof typeof resources.ko;
-    expect(keysOf(resources.en[name] as Catalogue).sort()).toEqual(keysOf(resources.ko[name] as Catalogue).sort());
-    for (const value of [...valuesOf(resources.ko[name] as Catalogue), ...valuesOf(resources.en[name] as Catalogue)]) {
-      expect(value.trim()).not.toBe('');
-    }
+  it.each(catalogueNames)('has the same keys in ko and en for the %s catalogue', (name) => {
+    const ko = catalogues[`../../locales/ko/${name}.json`];
+    const en = catalogues[`../../locales/en/${name}.json`];
+    expect(ko).toBeDefined();
+    expect(en).toBeDefined();
+    expect(keysOf(en!).sort()).toEqual(keysOf(ko!).sort());
+    for (const value of [...valuesOf(ko!), ...valuesOf(en!)]) expect(value.trim()).not.toBe('');
+  });
+
+  it('knows every catalogue as a bundled or a feature namespace', () => {
+    const camel = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+    expect(catalogueNames.map(camel).sort()).toEqual([...NAMESPACES, ...FEATURE_NAMESPACES].sort());
+    expect(Object.keys(resources.ko).sort()).toEqual([...NAMESPACES].sort());
   });
 
   it('writes Korean text in the Korean catalogue', () => {

@@ -3,3 +3,5 @@ export * from './session-store';
 export * from './use-session';
 export * from './last-refresh';
 export * from './theme-marker';
+export * from './session-status';
+export * from './last-workspace';

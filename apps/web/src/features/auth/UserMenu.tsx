@@ -1,0 +1,38 @@
+import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PATHS } from '../../app/paths';
+import { IconLayoutGrid, IconLogout, IconUser } from '../../components/icons';
+import { useSession, type SessionState } from '../../lib/session';
+import { useSignOut } from './sign-out';
+
+const selectName = (s: SessionState) => s.userInfo?.name ?? s.userInfo?.loginId ?? '';
+
+/** The signed-in user's menu: profile, launcher, sign-out. */
+export function UserMenu() {
+  const { t } = useTranslation('auth');
+  const name = useSession(selectName);
+  const signOut = useSignOut();
+  return (
+    <Menu position="bottom-end" width={220} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={`${t('session.userMenu')}: ${name}`}>
+          <Avatar name={name} color="initials" size={34} radius="xl" />
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{name}</Menu.Label>
+        <Menu.Item component={Link} to={PATHS.profile} leftSection={<IconUser size={16} aria-hidden="true" />}>
+          {t('session.profile')}
+        </Menu.Item>
+        <Menu.Item component={Link} to={PATHS.launcher} leftSection={<IconLayoutGrid size={16} aria-hidden="true" />}>
+          {t('session.launcher')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={() => void signOut()}>
+          {t('session.signOut')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,16 @@
+import { type ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { ForbiddenState } from '../../../components/ForbiddenState';
+import { useHasProduct, type Product } from '../../../lib/session';
+
+export interface RequireProductProps {
+  type: Product['type'];
+  children?: ReactNode;
+}
+
+/** Renders its children (or the child routes) only if the selected workspace has the product. */
+export function RequireProduct({ type, children }: RequireProductProps) {
+  const hasProduct = useHasProduct(type);
+  if (!hasProduct) return <ForbiddenState />;
+  return children ?? <Outlet />;
+}
