@@ -108,6 +108,8 @@ export async function buildApp(services: AppServices, options: BuildAppOptions =
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
+    // The API is limited; the web app's static files (many per page load) are not.
+    allowList: (request) => !request.url.startsWith('/api/'),
     errorResponseBuilder: () => new AppError('ERROR_RATE_LIMITED'),
   });
 

@@ -12,7 +12,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(webDir, 'assets'));
   fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html lang="ko"><div id="root"></div></html>');
   fs.writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
-  t = await createTestApp({ env: { WEB_DIST_DIR: webDir }, serveWeb: true, startJobs: false });
+  t = await createTestApp({ env: { WEB_DIST_DIR: webDir, RATE_LIMIT_PER_MINUTE: '3' }, serveWeb: true, startJobs: false });
 });
 afterAll(async () => {
   await t.close();
@@ -49,5 +49,15 @@ describe('serving the web app', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json().code).toBe('ERROR_NOT_FOUND');
     }
+  });
+
+  it('rate-limits the API but never the web app\'s own files', async () => {
+    for (let i = 0; i < 8; i++) {
+      expect((await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/hanbit/contracts', headers: html })).statusCode).toBe(200);
+    }
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await t.app.inject({ method: 'GET', url: '/api/aireview/hello' })).statusCode);
+    expect(statuses).toContain(429);
   });
 });
