@@ -8,6 +8,9 @@ export default defineConfig({
     environment: 'node',
     pool: 'forks',
     maxWorkers: 2,
+    // Its own group, after the api and web projects: each server test file boots a database,
+    // so it gets the machine's two cores to itself.
+    sequence: { groupOrder: 1 },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import { installAuthentication, registerAuth } from './modules/auth';
 import { registerDevMailbox } from './modules/diagnostics/dev-mailbox.routes';
 import { registerDiagnostics, registerMailCheck } from './modules/diagnostics/diagnostics.routes';
+import { registerFiles } from './modules/files';
 import { buildContext, requestIdFor } from './platform/http/context';
 import { AppError } from './platform/http/errors';
 import { installErrorHandling, sendError } from './platform/http/error-handler';
@@ -135,6 +136,7 @@ export async function buildApp(services: AppServices, options: BuildAppOptions =
   registerDiagnostics(app, services);
   registerAuth(app, services);
   registerMailCheck(app, services);
+  registerFiles(app, services);
   if (!config.isProduction) registerDevMailbox(app, services);
 
   if (webRoot) {

@@ -39,7 +39,20 @@ const EnvSchema = z
     JOBS_MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     WEB_DIST_DIR: z.string().optional(),
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: bool.optional(),
+    UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
+    WORKSPACE_STORAGE_QUOTA_BYTES: z.coerce.number().int().min(0).default(10 * 1024 * 1024 * 1024),
+    FILE_RETENTION_DAYS: z.coerce.number().min(0).max(3650).default(30),
+    UPLOAD_INTENT_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(3600),
+    FILES_OCR: bool.default(true),
   })
+  .refine((env) => env.STORAGE_DRIVER !== 's3' || env.S3_BUCKET, { path: ['S3_BUCKET'], message: 'required when STORAGE_DRIVER=s3' })
   .transform((env) => {
     const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
     const isProduction = env.NODE_ENV === 'production';
@@ -68,6 +81,27 @@ const EnvSchema = z
       jobsMaintenanceIntervalSeconds: env.JOBS_MAINTENANCE_INTERVAL_SECONDS,
       shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
       webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
+      storage: {
+        driver: env.STORAGE_DRIVER,
+        localRoot: path.join(path.resolve(env.DATA_DIR), 'files'),
+        s3: env.S3_BUCKET
+          ? {
+              bucket: env.S3_BUCKET,
+              region: env.S3_REGION,
+              endpoint: env.S3_ENDPOINT,
+              accessKeyId: env.S3_ACCESS_KEY_ID,
+              secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+              forcePathStyle: env.S3_FORCE_PATH_STYLE,
+            }
+          : undefined,
+      },
+      files: {
+        uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+        defaultQuotaBytes: env.WORKSPACE_STORAGE_QUOTA_BYTES,
+        retentionMs: env.FILE_RETENTION_DAYS * 24 * 3600 * 1000,
+        intentTtlMs: env.UPLOAD_INTENT_TTL_SECONDS * 1000,
+        isOcrEnabled: env.FILES_OCR,
+      },
     };
   });
 
@@ -115,4 +149,16 @@ export const CONFIG_DOCS: Array<{ name: string; default: string; description: st
   { name: 'JOBS_MAINTENANCE_INTERVAL_SECONDS', default: '60', description: 'how often expired jobs are failed and retried' },
   { name: 'SHUTDOWN_TIMEOUT_MS', default: '10000', description: 'graceful shutdown budget on SIGTERM/SIGINT' },
   { name: 'WEB_DIST_DIR', default: 'apps/web/dist', description: 'built web app to serve at /' },
+  { name: 'STORAGE_DRIVER', default: 'local', description: 'where file bytes live: local (under $DATA_DIR/files) or s3' },
+  { name: 'S3_BUCKET', default: '(unset)', description: 'bucket of the s3 driver (required with STORAGE_DRIVER=s3)' },
+  { name: 'S3_REGION', default: 'us-east-1', description: 'region of the s3 driver' },
+  { name: 'S3_ENDPOINT', default: '(unset: AWS)', description: 'URL of an S3-compatible service (MinIO, Ceph, R2...)' },
+  { name: 'S3_ACCESS_KEY_ID', default: '(unset: default AWS credential chain)', description: 'access key of the s3 driver' },
+  { name: 'S3_SECRET_ACCESS_KEY', default: '(unset)', description: 'secret key of the s3 driver' },
+  { name: 'S3_FORCE_PATH_STYLE', default: 'true with S3_ENDPOINT', description: 'path-style bucket addressing' },
+  { name: 'UPLOAD_MAX_BYTES', default: '52428800', description: 'largest uploaded file (413 ERROR_FILE_TOO_LARGE past it)' },
+  { name: 'WORKSPACE_STORAGE_QUOTA_BYTES', default: '10737418240', description: 'default storage quota of a workspace (400 ERROR_EXCEEDED_STORAGE_LIMIT past it)' },
+  { name: 'FILE_RETENTION_DAYS', default: '30', description: 'days a deleted file stays restorable before its bytes and rows are purged' },
+  { name: 'UPLOAD_INTENT_TTL_SECONDS', default: '3600', description: 'after this, bytes of an upload that never completed are swept' },
+  { name: 'FILES_OCR', default: 'true', description: 'OCR scanned pages and images during text extraction' },
 ];

@@ -34,6 +34,10 @@ export const PERMISSION_CATALOGUE = {
   // standard forms
   'standard_form.form.read': 'Use the standard-form library',
   'standard_form.form.write': 'Create and edit standard forms and templates',
+  // files (arxive)
+  'file.file.read': 'Read and download the files of the workspace',
+  'file.file.write': 'Upload files and revisions, rename and delete own files',
+  'file.file.admin': 'Delete and restore any file of the workspace',
   // AI
   'ai.review.use': 'AI contract review',
   'ai.research.use': 'Legal research chat',
@@ -70,6 +74,7 @@ const ADMIN_PERMISSIONS = WORKSPACE_PERMISSIONS.filter((p) => p.startsWith('work
 const BASE_MEMBER: PermissionName[] = [
   'contract.contract.read', 'contract.contract.write', 'approval.approval.read', 'standard_form.form.read',
   'ai.review.use', 'ai.research.use', 'consulting.consulting.read', 'seal.seal.read', 'esign.document.send',
+  'file.file.read', 'file.file.write',
 ];
 
 export const ROLE_CODES = [
@@ -98,7 +103,7 @@ export const ROLE_TEMPLATES: Record<RoleCode, RoleTemplate> = {
       ...BASE_MEMBER, 'contract.contract.admin', 'contract.group_contract.read', 'contract.all_contract.read', 'approval.approval.approve',
       'legal.review.read', 'legal.review.review', 'legal.review.assign', 'legal.review.approve',
       'litigation.litigation.read', 'litigation.litigation.own', 'consulting.consulting.write', 'consulting.consulting.approve',
-      'standard_form.form.write', 'seal.seal.manage', 'seal.usage.approve', 'workspace.user.read',
+      'standard_form.form.write', 'seal.seal.manage', 'seal.usage.approve', 'workspace.user.read', 'file.file.admin',
     ]),
   },
   GENERAL_MEMBER: { code: 'GENERAL_MEMBER', name: { ko: '일반 구성원', en: 'General member' }, isDefault: true, permissions: [...BASE_MEMBER] },
@@ -124,13 +129,13 @@ export const ROLE_TEMPLATES: Record<RoleCode, RoleTemplate> = {
     code: 'EXTERNAL_LAWYER',
     name: { ko: '외부 변호사', en: 'External lawyer' },
     isDefault: false,
-    permissions: ['contract.contract.read', 'legal.review.read', 'legal.review.review', 'litigation.litigation.read', 'consulting.consulting.read', 'consulting.consulting.write'],
+    permissions: ['contract.contract.read', 'legal.review.read', 'legal.review.review', 'litigation.litigation.read', 'consulting.consulting.read', 'consulting.consulting.write', 'file.file.read', 'file.file.write'],
   },
   READER: {
     code: 'READER',
     name: { ko: '열람자', en: 'Reader' },
     isDefault: false,
-    permissions: ['contract.contract.read', 'contract.group_contract.read', 'standard_form.form.read', 'litigation.litigation.read', 'consulting.consulting.read'],
+    permissions: ['contract.contract.read', 'contract.group_contract.read', 'standard_form.form.read', 'litigation.litigation.read', 'consulting.consulting.read', 'file.file.read'],
   },
   WORKSPACE_ADMIN: { code: 'WORKSPACE_ADMIN', name: { ko: '워크스페이스 관리자', en: 'Workspace admin' }, isDefault: false, permissions: unique([...BASE_MEMBER, ...ADMIN_PERMISSIONS]) },
 };

@@ -6,3 +6,4 @@ export * from './platform';
 export * from './theme';
 export * from './permissions';
 export * from './auth';
+export * from './files';

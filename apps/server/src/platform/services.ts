@@ -7,6 +7,10 @@ import { type Database, type Db, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { type AnyJob, JobQueue } from './jobs/jobs';
 import { deliverMailJob, Mailer } from './mail/mailer';
+import { LocalStorage } from './storage/local-storage';
+import { S3Storage } from './storage/s3-storage';
+import type { ObjectStorage } from './storage/storage';
+import { filesJobs, scheduleFilesMaintenance, shutdownOcr } from '../modules/files';
 
 export const VERSION = '0.1.0';
 
@@ -17,13 +21,15 @@ export interface AppServices {
   db: Db;
   jobs: JobQueue<AppServices>;
   mailer: Mailer;
+  /** Where file bytes live (STORAGE_DRIVER). */
+  storage: ObjectStorage;
   logger: Logger;
   startedAt: number;
 }
 
 /** Every job of the product, registered in one place. */
 export function allJobs(): Array<AnyJob<AppServices>> {
-  return [deliverMailJob as AnyJob<AppServices>, pruneIdentityJob as AnyJob<AppServices>];
+  return [deliverMailJob as AnyJob<AppServices>, pruneIdentityJob as AnyJob<AppServices>, ...filesJobs()];
 }
 
 /** Opens the database (migrating it) and builds the services; jobs are not started yet. */
@@ -60,17 +66,31 @@ export async function createServices(
     logger: logger.child({ component: 'mail' }),
   });
   mailer.attachJobs(jobs);
-  return { config, database, db: database.db, jobs, mailer, logger, startedAt: Date.now() };
+  const storage = createStorage(config);
+  return { config, database, db: database.db, jobs, mailer, storage, logger, startedAt: Date.now() };
+}
+
+/** The object storage driver of the configuration. */
+export function createStorage(config: Config): ObjectStorage {
+  const { storage } = config;
+  if (storage.driver === 's3') {
+    if (!storage.s3) throw new Error('S3_BUCKET is required with STORAGE_DRIVER=s3');
+    return new S3Storage(storage.s3);
+  }
+  return new LocalStorage(storage.localRoot);
 }
 
 export async function startServices(services: AppServices): Promise<void> {
   await services.jobs.start({ work: services.config.jobsEnabled, deps: services });
   await scheduleIdentityPrune(services);
+  await scheduleFilesMaintenance(services);
 }
 
 /** Stops the workers (letting running jobs finish within the budget), then closes the database. */
 export async function stopServices(services: AppServices, timeoutMs: number): Promise<void> {
   await services.jobs.stop(timeoutMs).catch((err) => services.logger.error({ err }, 'job queue stop failed'));
   await services.mailer.close();
+  if (services.storage instanceof S3Storage) services.storage.close();
+  await shutdownOcr().catch((err: unknown) => services.logger.warn({ err }, 'OCR shutdown failed'));
   await services.database.close();
 }

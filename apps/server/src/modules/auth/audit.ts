@@ -20,7 +20,12 @@ export type AuditEvent =
   | { type: 'alert.acknowledged'; data: { level: string } }
   | { type: 'session.signed_out'; data: { sessionId: string } }
   | { type: 'session.revoked'; data: { sessionIds: string[]; reason: SessionEnd } }
-  | { type: 'user.disabled'; data: { revokedSessions: number } };
+  | { type: 'user.disabled'; data: { revokedSessions: number } }
+  | { type: 'file.uploaded'; data: { fileKey: string; revision: number; size: number; fileType: string; isQuotaExempt: boolean } }
+  | { type: 'file.updated'; data: { fileKey: string; fields: string[] } }
+  | { type: 'file.deleted'; data: { fileKey: string } }
+  | { type: 'file.restored'; data: { fileKey: string } }
+  | { type: 'file.purged'; data: { fileKey: string; revisions: number; freedBytes: number } };
 
 export type AuditEventType = AuditEvent['type'];
 

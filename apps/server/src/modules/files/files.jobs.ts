@@ -1,0 +1,160 @@
+import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
+import { z } from 'zod';
+import { inScope } from '../../platform/db/tenancy';
+import { type AnyJob, defineJob } from '../../platform/jobs/jobs';
+import type { AppServices } from '../../platform/services';
+import { recordAudit } from '../auth';
+import { extractDocument, type FileType } from './documents';
+import { releaseStorage } from './files.repo';
+import { filePages, fileRevisions, files, uploadIntents } from './files.table';
+
+const HOUR_MS = 3600_000;
+type Services = Pick<AppServices, 'db' | 'storage' | 'jobs' | 'config' | 'logger'>;
+
+async function readObject(services: Services, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await services.storage.get(key)) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+// PostgreSQL text cannot hold NUL.
+// eslint-disable-next-line no-control-regex
+const clean = (s: string) => s.replace(/\u0000/g, '');
+
+/**
+ * Extracts the text of one revision. Idempotent: a revision no longer PENDING is left alone, and
+ * the pages are replaced in one transaction. Storage errors retry; an extraction error is final
+ * (FAILED with the reason shown through the API).
+ */
+export async function extractRevisionText(services: Services, payload: { tenantId: number; workspaceId: number; revisionId: number }): Promise<void> {
+  const scope = { tenantId: payload.tenantId, workspaceId: payload.workspaceId };
+  const [revision] = await services.db
+    .select({ id: fileRevisions.id, storageKey: fileRevisions.storageKey, fileType: fileRevisions.fileType, status: fileRevisions.extractionStatus })
+    .from(fileRevisions)
+    .where(and(inScope(fileRevisions, scope), eq(fileRevisions.id, payload.revisionId)));
+  if (!revision || revision.status !== 'PENDING') return;
+  const bytes = await readObject(services, revision.storageKey);
+  let result;
+  try {
+    result = await extractDocument({ bytes, fileType: revision.fileType as FileType }, { ocr: services.config.files.isOcrEnabled });
+  } catch (err) {
+    const reason = clean((err as Error).message || 'extraction failed').slice(0, 500);
+    services.logger.warn({ err, revisionId: revision.id }, 'text extraction failed');
+    await services.db
+      .update(fileRevisions)
+      .set({ extractionStatus: 'FAILED', extractionError: reason })
+      .where(and(inScope(fileRevisions, scope), eq(fileRevisions.id, revision.id), eq(fileRevisions.extractionStatus, 'PENDING')));
+    return;
+  }
+  if (result.safety && !result.safety.ok) {
+    await services.db
+      .update(fileRevisions)
+      .set({ extractionStatus: 'FAILED', extractionError: `unsafe document: ${result.safety.reason}` })
+      .where(and(inScope(fileRevisions, scope), eq(fileRevisions.id, revision.id), eq(fileRevisions.extractionStatus, 'PENDING')));
+    return;
+  }
+  const pages = result.pages.map((p) => ({ ...scope, revisionId: revision.id, pageNumber: p.pageNumber, text: clean(p.text), method: p.method, status: p.status, error: p.error ? clean(p.error) : null }));
+  const isAllFailed = pages.length > 0 && pages.every((p) => p.status === 'failed');
+  await services.db.transaction(async (tx) => {
+    await tx.delete(filePages).where(and(inScope(filePages, scope), eq(filePages.revisionId, revision.id)));
+    for (let i = 0; i < pages.length; i += 200) await tx.insert(filePages).values(pages.slice(i, i + 200));
+    await tx
+      .update(fileRevisions)
+      .set({
+        extractionStatus: isAllFailed ? 'FAILED' : 'DONE',
+        extractionError: isAllFailed ? (pages[0]?.error ?? 'no page could be read') : null,
+        language: result.language ?? null,
+        pageCount: pages.length,
+        structure: JSON.parse(clean(JSON.stringify(result.structure))),
+        extractedText: pages.map((p) => p.text).join('\n\n'),
+      })
+      .where(and(inScope(fileRevisions, scope), eq(fileRevisions.id, revision.id)));
+  });
+}
+
+export const extractFileTextJob = defineJob<{ tenantId: number; workspaceId: number; revisionId: number }, AppServices>({
+  name: 'files.extract-text',
+  payload: z.object({ tenantId: z.number().int().positive(), workspaceId: z.number().int().positive(), revisionId: z.number().int().positive() }),
+  policy: { retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 15 * 60 },
+  concurrency: 2,
+  handler: (payload, services) => extractRevisionText(services, payload),
+});
+
+/**
+ * Deletes the bytes of upload intents past their expiry (uploads cut off between the intent and
+ * the row, and purges cut off before their bytes went), then the intents themselves.
+ */
+export async function sweepExpiredIntents(services: Services, now: Date, batch = 500): Promise<number> {
+  const expired = await services.db.select().from(uploadIntents).where(lt(uploadIntents.expiresAt, now)).limit(batch);
+  let swept = 0;
+  for (const intent of expired) {
+    const [inUse] = await services.db.select({ id: fileRevisions.id }).from(fileRevisions).where(eq(fileRevisions.storageKey, intent.storageKey)).limit(1);
+    if (!inUse) {
+      // The object and anything a driver left beside it (a local `.part-*` file cut off mid-write).
+      for await (const object of services.storage.list(intent.storageKey)) {
+        if (object.key === intent.storageKey || object.key.startsWith(`${intent.storageKey}.part-`)) await services.storage.delete(object.key);
+      }
+      await services.storage.delete(intent.storageKey);
+    }
+    await services.db.delete(uploadIntents).where(eq(uploadIntents.id, intent.id));
+    swept++;
+  }
+  return swept;
+}
+
+/**
+ * Purges files deleted longer ago than the retention: in one transaction the rows go, the
+ * quota is freed and every revision's storage key becomes an expired intent; then the bytes are
+ * deleted and the intents with them. A crash in between leaves intents the sweep finishes.
+ */
+export async function purgeDeletedFiles(services: Services, now: Date, batch = 100): Promise<number> {
+  const cutoff = new Date(now.getTime() - services.config.files.retentionMs);
+  const due = await services.db
+    .select({ id: files.id, tenantId: files.tenantId, workspaceId: files.workspaceId, fileKey: files.fileKey })
+    .from(files)
+    .where(and(isNotNull(files.deletedAt), lt(files.deletedAt, cutoff)))
+    .limit(batch);
+  for (const file of due) {
+    const scope = { tenantId: file.tenantId, workspaceId: file.workspaceId };
+    const keys = await services.db.transaction(async (tx) => {
+      const [locked] = await tx.select({ id: files.id }).from(files).where(and(inScope(files, scope), eq(files.id, file.id), lt(files.deletedAt, cutoff))).for('update');
+      if (!locked) return [];
+      const revisions = await tx.select({ storageKey: fileRevisions.storageKey, size: fileRevisions.size }).from(fileRevisions).where(and(inScope(fileRevisions, scope), eq(fileRevisions.fileId, file.id)));
+      const freed = revisions.reduce((n, r) => n + r.size, 0);
+      if (revisions.length > 0) await tx.insert(uploadIntents).values(revisions.map((r) => ({ ...scope, storageKey: r.storageKey, expiresAt: now }))).onConflictDoNothing();
+      await tx.delete(files).where(and(inScope(files, scope), eq(files.id, file.id)));
+      await releaseStorage(tx, scope, freed);
+      await recordAudit(tx, { type: 'file.purged', data: { fileKey: file.fileKey, revisions: revisions.length, freedBytes: freed } }, { actorUserId: null, ...scope });
+      return revisions.map((r) => r.storageKey);
+    });
+    for (const key of keys) await services.storage.delete(key);
+    if (keys.length > 0) await services.db.delete(uploadIntents).where(inArray(uploadIntents.storageKey, keys));
+  }
+  return due.length;
+}
+
+const hourKey = (at: number) => new Date(Math.floor(at / HOUR_MS) * HOUR_MS).toISOString();
+
+/** Hourly: sweeps expired upload intents, then purges files past their retention; books the next run. */
+export const filesMaintenanceJob = defineJob<{ hour: string }, AppServices>({
+  name: 'files.maintenance',
+  payload: z.object({ hour: z.string() }),
+  policy: { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 30 * 60 },
+  async handler(_payload, services) {
+    const now = new Date();
+    const purged = await purgeDeletedFiles(services, now);
+    const swept = await sweepExpiredIntents(services, now);
+    services.logger.info({ job: 'files.maintenance', purged, swept }, 'files swept and purged');
+    await scheduleFilesMaintenance(services, HOUR_MS);
+  },
+});
+
+export async function scheduleFilesMaintenance(services: Pick<AppServices, 'jobs'>, delayMs = 60_000) {
+  const at = Date.now() + delayMs;
+  await services.jobs.send(filesMaintenanceJob, { hour: hourKey(at) }, { idempotencyKey: `files.maintenance:${hourKey(at)}`, startAfter: at });
+}
+
+export function filesJobs(): Array<AnyJob<AppServices>> {
+  return [extractFileTextJob as AnyJob<AppServices>, filesMaintenanceJob as AnyJob<AppServices>];
+}
+

@@ -1,0 +1,168 @@
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../platform/db/client';
+import { inScope } from '../../platform/db/tenancy';
+import type { TenantScope } from '../../platform/http/context';
+import { AppError } from '../../platform/http/errors';
+import { fileRevisions, files, uploadIntents, workspaceStorage } from './files.table';
+
+export type FileRow = typeof files.$inferSelect;
+export type RevisionRow = typeof fileRevisions.$inferSelect;
+export type FileWithRevision = { file: FileRow; revision: RevisionRow };
+
+type Executor = Db | Tx;
+
+/** Revision columns without the (large) extracted text and structure. */
+const revisionSummary = {
+  id: fileRevisions.id,
+  tenantId: fileRevisions.tenantId,
+  workspaceId: fileRevisions.workspaceId,
+  fileId: fileRevisions.fileId,
+  revision: fileRevisions.revision,
+  storageKey: fileRevisions.storageKey,
+  displayName: fileRevisions.displayName,
+  fileType: fileRevisions.fileType,
+  contentType: fileRevisions.contentType,
+  size: fileRevisions.size,
+  sha256: fileRevisions.sha256,
+  uploadedByUserId: fileRevisions.uploadedByUserId,
+  isQuotaExempt: fileRevisions.isQuotaExempt,
+  extractionStatus: fileRevisions.extractionStatus,
+  extractionError: fileRevisions.extractionError,
+  language: fileRevisions.language,
+  pageCount: fileRevisions.pageCount,
+  createdAt: fileRevisions.createdAt,
+};
+export type RevisionSummary = Pick<RevisionRow, keyof typeof revisionSummary>;
+
+/** A file of the scope with its current revision; deleted files only when asked. */
+export async function findFile(
+  db: Executor,
+  scope: TenantScope,
+  fileKey: string,
+  options: { includeDeleted?: boolean; forUpdate?: boolean } = {},
+): Promise<{ file: FileRow; revision: RevisionSummary } | null> {
+  const query = db
+    .select({ file: files, revision: revisionSummary })
+    .from(files)
+    .innerJoin(fileRevisions, and(eq(fileRevisions.fileId, files.id), eq(fileRevisions.revision, files.currentRevision)))
+    .where(and(inScope(files, scope), eq(files.fileKey, fileKey), options.includeDeleted ? undefined : isNull(files.deletedAt)))
+    .limit(1);
+  const [row] = options.forUpdate ? await query.for('update', { of: files }) : await query;
+  return row ?? null;
+}
+
+export async function listRevisions(db: Executor, scope: TenantScope, fileId: number): Promise<RevisionSummary[]> {
+  return db.select(revisionSummary).from(fileRevisions).where(and(inScope(fileRevisions, scope), eq(fileRevisions.fileId, fileId))).orderBy(asc(fileRevisions.revision));
+}
+
+export async function findRevision(db: Executor, scope: TenantScope, fileId: number, revision: number): Promise<RevisionSummary | null> {
+  const [row] = await db
+    .select(revisionSummary)
+    .from(fileRevisions)
+    .where(and(inScope(fileRevisions, scope), eq(fileRevisions.fileId, fileId), eq(fileRevisions.revision, revision)))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface FileFilter {
+  keyword?: string;
+  fileTypes?: string[];
+  uploaderIds?: number[];
+  createdFrom?: Date;
+  createdTo?: Date;
+  referenceType?: string;
+  referenceId?: string;
+  isDeleted?: boolean;
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filterConditions(scope: TenantScope, f: FileFilter): SQL | undefined {
+  return and(
+    inScope(files, scope),
+    f.isDeleted ? isNotNull(files.deletedAt) : isNull(files.deletedAt),
+    f.keyword ? ilike(files.displayName, `%${likeEscape(f.keyword)}%`) : undefined,
+    f.fileTypes?.length ? inArray(fileRevisions.fileType, f.fileTypes) : undefined,
+    f.uploaderIds?.length ? inArray(files.uploadedByUserId, f.uploaderIds) : undefined,
+    f.createdFrom ? gte(files.createdAt, f.createdFrom) : undefined,
+    f.createdTo ? lte(files.createdAt, f.createdTo) : undefined,
+    f.referenceType ? eq(files.referenceType, f.referenceType) : undefined,
+    f.referenceId ? eq(files.referenceId, f.referenceId) : undefined,
+  );
+}
+
+const SORT_COLUMNS = { createdAt: files.createdAt, displayName: files.displayName, size: fileRevisions.size } as const;
+
+export async function searchFiles(
+  db: Executor,
+  scope: TenantScope,
+  filter: FileFilter,
+  sort: Array<{ field: keyof typeof SORT_COLUMNS; direction: 'asc' | 'desc' }>,
+  limit: number,
+  offset: number,
+) {
+  const order = (sort.length ? sort : [{ field: 'createdAt' as const, direction: 'desc' as const }]).map((s) =>
+    s.direction === 'asc' ? asc(SORT_COLUMNS[s.field]) : desc(SORT_COLUMNS[s.field]),
+  );
+  return db
+    .select({ file: files, revision: revisionSummary })
+    .from(files)
+    .innerJoin(fileRevisions, and(eq(fileRevisions.fileId, files.id), eq(fileRevisions.revision, files.currentRevision)))
+    .where(filterConditions(scope, filter))
+    .orderBy(...order, desc(files.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countFiles(db: Executor, scope: TenantScope, filter: FileFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(files)
+    .innerJoin(fileRevisions, and(eq(fileRevisions.fileId, files.id), eq(fileRevisions.revision, files.currentRevision)))
+    .where(filterConditions(scope, filter));
+  return Number(row?.n ?? 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Upload intents and storage usage
+// ---------------------------------------------------------------------------------------------
+
+export async function insertUploadIntent(db: Executor, scope: TenantScope, storageKey: string, expiresAt: Date): Promise<void> {
+  await db.insert(uploadIntents).values({ ...scope, storageKey, expiresAt });
+}
+
+export async function deleteUploadIntent(db: Executor, storageKey: string): Promise<void> {
+  await db.delete(uploadIntents).where(eq(uploadIntents.storageKey, storageKey));
+}
+
+/**
+ * Adds `size` bytes to the workspace's usage in one conditional UPDATE (`used + size <= quota`),
+ * so concurrent uploads cannot pass the quota together. Exempt uploads are counted, never refused.
+ */
+export async function reserveStorage(tx: Tx, scope: TenantScope, size: number, options: { defaultQuotaBytes: number; isExempt: boolean }): Promise<void> {
+  await tx.insert(workspaceStorage).values({ ...scope }).onConflictDoNothing();
+  const fits = options.isExempt ? undefined : sql`${workspaceStorage.usedBytes} + ${size}::bigint <= coalesce(${workspaceStorage.quotaBytes}, ${options.defaultQuotaBytes}::bigint)`;
+  const updated = await tx
+    .update(workspaceStorage)
+    .set({ usedBytes: sql`${workspaceStorage.usedBytes} + ${size}::bigint`, updatedAt: new Date() })
+    .where(and(inScope(workspaceStorage, scope), fits))
+    .returning({ usedBytes: workspaceStorage.usedBytes });
+  if (updated.length === 0) {
+    const [row] = await tx.select().from(workspaceStorage).where(inScope(workspaceStorage, scope));
+    throw new AppError('ERROR_EXCEEDED_STORAGE_LIMIT', {
+      data: { usedBytes: row?.usedBytes ?? 0, quotaBytes: row?.quotaBytes ?? options.defaultQuotaBytes, requestedBytes: size },
+    });
+  }
+}
+
+export async function releaseStorage(tx: Tx, scope: TenantScope, size: number): Promise<void> {
+  await tx
+    .update(workspaceStorage)
+    .set({ usedBytes: sql`greatest(${workspaceStorage.usedBytes} - ${size}::bigint, 0)`, updatedAt: new Date() })
+    .where(inScope(workspaceStorage, scope));
+}
+
+export async function storageUsage(db: Executor, scope: TenantScope): Promise<{ usedBytes: number; quotaBytes: number | null }> {
+  const [row] = await db.select().from(workspaceStorage).where(inScope(workspaceStorage, scope));
+  return { usedBytes: row?.usedBytes ?? 0, quotaBytes: row?.quotaBytes ?? null };
+}

@@ -1,0 +1,379 @@
+import type { Readable } from 'node:stream';
+import type { FileMetadata, FileRevision, Page } from '@legal/api';
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { inScope } from '../../platform/db/tenancy';
+import { fetchPage } from '../../platform/db/paging';
+import { type RequestContext, type TenantScope, tenantScope } from '../../platform/http/context';
+import { workspaces } from '../../platform/db/schema';
+import { AppError, conflict, forbidden, notFound } from '../../platform/http/errors';
+import type { AppServices } from '../../platform/services';
+import { objectKey } from '../../platform/storage/storage';
+import { auditMetaOf, recordAudit } from '../auth';
+import { extractFileTextJob } from './files.jobs';
+import { allow, type FileAction, type FileActor, newFileKey, normalizeDisplayName } from './files.policy';
+import * as repo from './files.repo';
+import { filePages, fileRevisions, files } from './files.table';
+import { receiveUpload } from './files.upload';
+
+type Services = Pick<AppServices, 'db' | 'storage' | 'jobs' | 'config' | 'logger'>;
+
+export function actorOf(ctx: RequestContext): FileActor {
+  if (ctx.principal?.kind !== 'user') throw new AppError('ERROR_UNAUTHORIZED');
+  return { userId: ctx.principal.userId, permissions: ctx.principal.permissions, isSuperAdmin: ctx.principal.isSuperAdmin };
+}
+
+function authorize(actor: FileActor, action: FileAction, file?: { uploadedByUserId: number | null }) {
+  if (!allow(actor, action, file)) throw forbidden();
+}
+
+// ---------------------------------------------------------------------------------------------
+// DTOs
+// ---------------------------------------------------------------------------------------------
+
+function revisionDto(r: repo.RevisionSummary): FileRevision {
+  return {
+    revision: r.revision,
+    displayName: r.displayName,
+    fileType: r.fileType as FileRevision['fileType'],
+    contentType: r.contentType,
+    size: r.size,
+    sha256: r.sha256,
+    uploadedByUserId: r.uploadedByUserId,
+    isQuotaExempt: r.isQuotaExempt,
+    extraction: { status: r.extractionStatus, error: r.extractionError, pageCount: r.pageCount },
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+export function metadataDto(file: repo.FileRow, revision: repo.RevisionSummary, actor: FileActor): FileMetadata {
+  return {
+    fileKey: file.fileKey,
+    displayName: file.displayName,
+    fileType: revision.fileType as FileMetadata['fileType'],
+    contentType: revision.contentType,
+    size: revision.size,
+    sha256: revision.sha256,
+    revision: revision.revision,
+    referenceType: file.referenceType,
+    referenceId: file.referenceId,
+    uploadedByUserId: file.uploadedByUserId,
+    extraction: { status: revision.extractionStatus, error: revision.extractionError, pageCount: revision.pageCount },
+    isDeleted: file.deletedAt !== null,
+    deletedAt: file.deletedAt?.toISOString() ?? null,
+    createdAt: file.createdAt.toISOString(),
+    updatedAt: file.updatedAt.toISOString(),
+    abilities: { canUpdate: allow(actor, 'file.update', file), canDelete: allow(actor, 'file.delete', file) },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Uploads: intent committed -> bytes stored -> one transaction (rows, quota, intent deleted, job)
+// ---------------------------------------------------------------------------------------------
+
+const referenceField = (v: string | undefined, max: number) => {
+  // eslint-disable-next-line no-control-regex
+  const t = v?.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return t ? t.slice(0, max) : null;
+};
+
+async function storeUpload(services: Services, scope: TenantScope, request: FastifyRequest) {
+  const { db, storage, config } = services;
+  const storageKey = objectKey(scope);
+  await repo.insertUploadIntent(db, scope, storageKey, new Date(Date.now() + config.files.intentTtlMs));
+  try {
+    return { storageKey, received: await receiveUpload(request, storage, storageKey, config.files.uploadMaxBytes) };
+  } catch (err) {
+    await repo.deleteUploadIntent(db, storageKey).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** After the bytes are stored: if the transaction fails, the bytes and the intent go (the sweep catches a crash). */
+async function commitOrDiscard<T>(services: Services, storageKey: string, commit: () => Promise<T>): Promise<T> {
+  try {
+    return await commit();
+  } catch (err) {
+    await services.storage.delete(storageKey).catch((e: unknown) => services.logger.warn({ err: e, storageKey }, 'could not delete bytes; the sweep will'));
+    await repo.deleteUploadIntent(services.db, storageKey).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** Test seam: runs between storing the bytes and writing the rows (crash simulation). */
+export const uploadHooks: { afterBytesStored?: (storageKey: string) => Promise<void> } = {};
+
+export async function uploadFile(services: Services, ctx: RequestContext, request: FastifyRequest, options: { isQuotaExempt: boolean }): Promise<FileMetadata> {
+  const actor = actorOf(ctx);
+  if (!options.isQuotaExempt) authorize(actor, 'file.create');
+  const scope = await uploadScope(services, ctx, options.isQuotaExempt);
+  const { storageKey, received } = await storeUpload(services, scope, request);
+  await uploadHooks.afterBytesStored?.(storageKey);
+  const displayName = normalizeDisplayName(received.fields.displayName ?? received.clientName);
+  return commitOrDiscard(services, storageKey, () =>
+    services.db.transaction(async (tx) => {
+      await repo.reserveStorage(tx, scope, received.stored.size, { defaultQuotaBytes: services.config.files.defaultQuotaBytes, isExempt: options.isQuotaExempt });
+      const [file] = await tx
+        .insert(files)
+        .values({
+          ...scope,
+          fileKey: newFileKey(),
+          displayName,
+          referenceType: referenceField(received.fields.referenceType, 64),
+          referenceId: referenceField(received.fields.referenceId, 128),
+          uploadedByUserId: actor.userId,
+        })
+        .returning();
+      const [revision] = await tx
+        .insert(fileRevisions)
+        .values({
+          ...scope,
+          fileId: file!.id,
+          revision: 1,
+          storageKey,
+          displayName,
+          fileType: received.fileType,
+          contentType: received.contentType,
+          size: received.stored.size,
+          sha256: received.stored.sha256,
+          uploadedByUserId: actor.userId,
+          isQuotaExempt: options.isQuotaExempt,
+        })
+        .returning();
+      await repo.deleteUploadIntent(tx, storageKey);
+      await services.jobs.send(extractFileTextJob, { ...scope, revisionId: revision!.id }, { tx, idempotencyKey: `files.extract:${revision!.id}` });
+      await recordAudit(
+        tx,
+        { type: 'file.uploaded', data: { fileKey: file!.fileKey, revision: 1, size: revision!.size, fileType: revision!.fileType, isQuotaExempt: options.isQuotaExempt } },
+        { ...auditMetaOf(ctx, actor.userId), ...scope },
+      );
+      return metadataDto(file!, revision!, actor);
+    }),
+  );
+}
+
+export async function uploadRevision(services: Services, ctx: RequestContext, request: FastifyRequest, fileKey: string): Promise<FileMetadata> {
+  const actor = actorOf(ctx);
+  const scope = await uploadScope(services, ctx, false);
+  const existing = await repo.findFile(services.db, scope, fileKey);
+  if (!existing) throw notFound();
+  authorize(actor, 'file.update', existing.file);
+  const { storageKey, received } = await storeUpload(services, scope, request);
+  await uploadHooks.afterBytesStored?.(storageKey);
+  return commitOrDiscard(services, storageKey, () =>
+    services.db.transaction(async (tx) => {
+      const current = await repo.findFile(tx, scope, fileKey, { forUpdate: true });
+      if (!current) throw notFound();
+      await repo.reserveStorage(tx, scope, received.stored.size, { defaultQuotaBytes: services.config.files.defaultQuotaBytes, isExempt: false });
+      const number = current.file.currentRevision + 1;
+      const displayName = received.fields.displayName || received.clientName ? normalizeDisplayName(received.fields.displayName ?? received.clientName) : current.file.displayName;
+      const [revision] = await tx
+        .insert(fileRevisions)
+        .values({
+          ...scope,
+          fileId: current.file.id,
+          revision: number,
+          storageKey,
+          displayName,
+          fileType: received.fileType,
+          contentType: received.contentType,
+          size: received.stored.size,
+          sha256: received.stored.sha256,
+          uploadedByUserId: actor.userId,
+        })
+        .returning();
+      const [file] = await tx
+        .update(files)
+        .set({ currentRevision: number, displayName, updatedAt: new Date() })
+        .where(and(inScope(files, scope), eq(files.id, current.file.id)))
+        .returning();
+      await repo.deleteUploadIntent(tx, storageKey);
+      await services.jobs.send(extractFileTextJob, { ...scope, revisionId: revision!.id }, { tx, idempotencyKey: `files.extract:${revision!.id}` });
+      await recordAudit(
+        tx,
+        { type: 'file.uploaded', data: { fileKey, revision: number, size: revision!.size, fileType: revision!.fileType, isQuotaExempt: false } },
+        { ...auditMetaOf(ctx, actor.userId), ...scope },
+      );
+      return metadataDto(file!, revision!, actor);
+    }),
+  );
+}
+
+/** Members upload into their verified workspace; a super admin's exempt upload needs the workspace to exist in the tenant. */
+async function uploadScope(services: Services, ctx: RequestContext, isSuperAdminPath: boolean): Promise<TenantScope> {
+  const scope = tenantScope(ctx);
+  if (isSuperAdminPath) {
+    const [ws] = await services.db.select({ id: workspaces.id }).from(workspaces).where(and(eq(workspaces.id, scope.workspaceId), eq(workspaces.tenantId, scope.tenantId)));
+    if (!ws) throw notFound();
+  }
+  return scope;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+// ---------------------------------------------------------------------------------------------
+
+async function readable(services: Services, ctx: RequestContext, scope: TenantScope, fileKey: string, options: { includeDeleted?: boolean } = {}) {
+  const actor = actorOf(ctx);
+  authorize(actor, 'file.read');
+  const found = await repo.findFile(services.db, scope, fileKey, options);
+  if (!found) throw notFound();
+  return { actor, ...found };
+}
+
+export async function getFile(services: Services, ctx: RequestContext, scope: TenantScope, fileKey: string): Promise<FileMetadata> {
+  const { actor, file, revision } = await readable(services, ctx, scope, fileKey);
+  return metadataDto(file, revision, actor);
+}
+
+export interface ListFilesInput extends repo.FileFilter {
+  page: number;
+  size: number;
+  sort?: string | string[];
+}
+
+export async function listFiles(services: Services, ctx: RequestContext, scope: TenantScope, input: ListFilesInput): Promise<Page<FileMetadata>> {
+  const actor = actorOf(ctx);
+  authorize(actor, 'file.read');
+  const sorts = (Array.isArray(input.sort) ? input.sort : input.sort ? [input.sort] : []).map((s) => {
+    const [field, dir] = s.split(',');
+    if (field !== 'createdAt' && field !== 'displayName' && field !== 'size') {
+      throw new AppError('ERROR_VALIDATION', { data: { fieldErrors: [{ field: 'query.sort', reason: 'sort by createdAt, displayName or size' }] } });
+    }
+    return { field: field as 'createdAt' | 'displayName' | 'size', direction: dir?.toLowerCase() === 'asc' ? ('asc' as const) : ('desc' as const) };
+  });
+  return fetchPage(
+    input,
+    async (limit, offset) => (await repo.searchFiles(services.db, scope, input, sorts, limit, offset)).map((r) => metadataDto(r.file, r.revision, actor)),
+    () => repo.countFiles(services.db, scope, input),
+  );
+}
+
+export async function listFileRevisions(services: Services, ctx: RequestContext, scope: TenantScope, fileKey: string): Promise<FileRevision[]> {
+  const { file } = await readable(services, ctx, scope, fileKey);
+  return (await repo.listRevisions(services.db, scope, file.id)).map(revisionDto);
+}
+
+export async function getFileRevision(services: Services, ctx: RequestContext, scope: TenantScope, fileKey: string, number: number): Promise<FileRevision> {
+  const { file } = await readable(services, ctx, scope, fileKey);
+  const revision = await repo.findRevision(services.db, scope, file.id, number);
+  if (!revision) throw notFound();
+  return revisionDto(revision);
+}
+
+export async function openDownload(
+  services: Services,
+  ctx: RequestContext,
+  scope: TenantScope,
+  fileKey: string,
+  number: number | undefined,
+): Promise<{ revision: repo.RevisionSummary; displayName: string; open: (range?: { start: number; end: number }) => Promise<Readable> }> {
+  const { file, revision: current } = await readable(services, ctx, scope, fileKey);
+  const revision = number === undefined ? current : await repo.findRevision(services.db, scope, file.id, number);
+  if (!revision) throw notFound();
+  const displayName = number === undefined ? file.displayName : revision.displayName;
+  return { revision, displayName, open: (range) => services.storage.get(revision.storageKey, range) };
+}
+
+export async function getFileText(services: Services, ctx: RequestContext, scope: TenantScope, fileKey: string, number: number | undefined) {
+  const { file, revision: current } = await readable(services, ctx, scope, fileKey);
+  const revision = number === undefined ? current : await repo.findRevision(services.db, scope, file.id, number);
+  if (!revision) throw notFound();
+  const [structureRow] = await services.db.select({ structure: fileRevisions.structure }).from(fileRevisions).where(and(inScope(fileRevisions, scope), eq(fileRevisions.id, revision.id)));
+  const pages = await services.db
+    .select()
+    .from(filePages)
+    .where(and(inScope(filePages, scope), eq(filePages.revisionId, revision.id)))
+    .orderBy(asc(filePages.pageNumber));
+  return {
+    fileKey,
+    revision: revision.revision,
+    status: revision.extractionStatus,
+    error: revision.extractionError,
+    language: revision.language,
+    pages: pages.map((p) => ({ pageNumber: p.pageNumber, text: p.text, method: p.method, status: p.status, error: p.error })),
+    structure: structureRow?.structure ?? null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changes
+// ---------------------------------------------------------------------------------------------
+
+export async function updateFile(
+  services: Services,
+  ctx: RequestContext,
+  scope: TenantScope,
+  fileKey: string,
+  body: { displayName?: string; referenceType?: string | null; referenceId?: string | null },
+): Promise<FileMetadata> {
+  const actor = actorOf(ctx);
+  return services.db.transaction(async (tx) => {
+    const found = await repo.findFile(tx, scope, fileKey, { forUpdate: true });
+    if (!found) throw notFound();
+    authorize(actor, 'file.update', found.file);
+    const changes: Partial<repo.FileRow> = { updatedAt: new Date() };
+    if (body.displayName !== undefined) changes.displayName = normalizeDisplayName(body.displayName);
+    if (body.referenceType !== undefined) changes.referenceType = body.referenceType;
+    if (body.referenceId !== undefined) changes.referenceId = body.referenceId;
+    const [file] = await tx.update(files).set(changes).where(and(inScope(files, scope), eq(files.id, found.file.id))).returning();
+    await recordAudit(tx, { type: 'file.updated', data: { fileKey, fields: Object.keys(body) } }, { ...auditMetaOf(ctx, actor.userId), ...scope });
+    return metadataDto(file!, found.revision, actor);
+  });
+}
+
+export async function deleteFile(services: Services, ctx: RequestContext, scope: TenantScope, fileKey: string): Promise<FileMetadata> {
+  const actor = actorOf(ctx);
+  return services.db.transaction(async (tx) => {
+    const found = await repo.findFile(tx, scope, fileKey, { forUpdate: true });
+    if (!found) throw notFound();
+    authorize(actor, 'file.delete', found.file);
+    const [file] = await tx
+      .update(files)
+      .set({ deletedAt: new Date(), deletedByUserId: actor.userId, updatedAt: new Date() })
+      .where(and(inScope(files, scope), eq(files.id, found.file.id)))
+      .returning();
+    await recordAudit(tx, { type: 'file.deleted', data: { fileKey } }, { ...auditMetaOf(ctx, actor.userId), ...scope });
+    return metadataDto(file!, found.revision, actor);
+  });
+}
+
+export async function bulkDeleteFiles(services: Services, ctx: RequestContext, scope: TenantScope, fileKeys: string[]) {
+  const actor = actorOf(ctx);
+  const keys = [...new Set(fileKeys)];
+  return services.db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(files)
+      .where(and(inScope(files, scope), inArray(files.fileKey, keys), isNull(files.deletedAt)))
+      .for('update');
+    const deletable = rows.filter((f) => allow(actor, 'file.delete', f));
+    if (deletable.length > 0) {
+      await tx
+        .update(files)
+        .set({ deletedAt: new Date(), deletedByUserId: actor.userId, updatedAt: new Date() })
+        .where(and(inScope(files, scope), inArray(files.id, deletable.map((f) => f.id))));
+      for (const f of deletable) await recordAudit(tx, { type: 'file.deleted', data: { fileKey: f.fileKey } }, { ...auditMetaOf(ctx, actor.userId), ...scope });
+    }
+    const done = new Set(deletable.map((f) => f.fileKey));
+    return { deletedCount: deletable.length, notFound: keys.filter((k) => !done.has(k)) };
+  });
+}
+
+/** POST files/{fileKey}/v1: brings a soft-deleted file back (before the purge). */
+export async function restoreFile(services: Services, ctx: RequestContext, scope: TenantScope, fileKey: string): Promise<FileMetadata> {
+  const actor = actorOf(ctx);
+  return services.db.transaction(async (tx) => {
+    const found = await repo.findFile(tx, scope, fileKey, { includeDeleted: true, forUpdate: true });
+    if (!found) throw notFound();
+    authorize(actor, 'file.restore', found.file);
+    if (found.file.deletedAt === null) throw conflict({ ko: '삭제된 파일이 아닙니다.', en: 'The file is not deleted.' });
+    const [file] = await tx
+      .update(files)
+      .set({ deletedAt: null, deletedByUserId: null, updatedAt: new Date() })
+      .where(and(inScope(files, scope), eq(files.id, found.file.id), isNotNull(files.deletedAt)))
+      .returning();
+    await recordAudit(tx, { type: 'file.restored', data: { fileKey } }, { ...auditMetaOf(ctx, actor.userId), ...scope });
+    return metadataDto(file!, found.revision, actor);
+  });
+}
