@@ -236,8 +236,8 @@ describe('files (local driver, embedded database)', () => {
       { name: 'scan.png', bytes: image('CONTRACT 2026', 'png'), type: 'png', text: /CONTRACT/i, isExtracted: true },
       { name: 'scan.jpg', bytes: image('AGREEMENT 2026', 'jpeg'), type: 'jpeg', text: /AGREEMENT/i, isExtracted: true },
       { name: 'scan.tif', bytes: tiff('LICENSE 2026'), type: 'tiff', text: /LICENSE/i, isExtracted: true },
-      { name: 'sheet.xlsx', bytes: await xlsx('매매대금'), type: 'xlsx', isExtracted: false },
-      { name: 'deck.pptx', bytes: await pptx('발표 자료'), type: 'pptx', isExtracted: false },
+      { name: 'sheet.xlsx', bytes: await xlsx('매매대금'), type: 'xlsx', text: /매매대금/, isExtracted: true },
+      { name: 'deck.pptx', bytes: await pptx('발표 자료'), type: 'pptx', text: /발표 자료/, isExtracted: true },
       { name: 'bundle.zip', bytes: await plainZip('readme'), type: 'zip', isExtracted: false },
     ];
     const uploaded = [];

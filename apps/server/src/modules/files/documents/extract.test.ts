@@ -4,7 +4,7 @@ import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, Table, TableC
 import { describe, expect, it } from 'vitest';
 import { extractDocument } from './extract';
 import { listArticles } from './structure';
-import { buildHwpx, buildScannedPdf, buildTextPdf, buildXlsx, buildZip, DATA_DIR, renderTextImage } from './test-fixtures';
+import { buildHwpx, buildScannedPdf, buildTextPdf, buildZip, DATA_DIR, renderTextImage } from './test-fixtures';
 
 const CUAD = path.join(DATA_DIR, 'contracts/cuad-dev');
 const SPONSORSHIP = 'CURAEGISTECHNOLOGIES,INC_05_26_2010-EX-1-CORPORATE SPONSORSHIP AGREEMENT';
@@ -221,12 +221,45 @@ describe('extractDocument: EML', () => {
   });
 });
 
+describe('extractDocument: spreadsheets and presentations', () => {
+  it('reads every worksheet of an XLSX as a table, shared and inline strings included', async () => {
+    const bytes = buildZip([
+      { name: '[Content_Types].xml', data: '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>' },
+      { name: 'xl/workbook.xml', data: '<?xml version="1.0"?><workbook/>' },
+      { name: 'xl/sharedStrings.xml', data: '<?xml version="1.0"?><sst><si><t>계약명</t></si><si><r><t>계약</t></r><r><t>금액</t></r></si><si><t>용역 계약 &amp; 유지보수</t></si></sst>' },
+      { name: 'xl/worksheets/sheet1.xml', data: '<?xml version="1.0"?><worksheet><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="C1" t="s"><v>1</v></c></row><row r="2"><c r="A2" t="s"><v>2</v></c><c r="B2"/><c r="C2"><v>15000000</v></c></row></sheetData></worksheet>' },
+      { name: 'xl/worksheets/sheet2.xml', data: '<?xml version="1.0"?><worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Renewal</t></is></c></row></sheetData></worksheet>' },
+    ]);
+    const result = await extractDocument({ bytes, fileType: 'xlsx' });
+    expect(result.pages.map((p) => p.status)).toEqual(['done', 'done']);
+    expect(result.pages[0]?.text).toBe('계약명\t\t계약금액\n용역 계약 & 유지보수\t\t15000000');
+    expect(result.pages[1]?.text).toBe('Renewal');
+    expect(result.structure.blocks[0]).toMatchObject({ kind: 'table', rows: [['계약명', '', '계약금액'], ['용역 계약 & 유지보수', '', '15000000']] });
+  });
+
+  it('reads every slide of a PPTX in order, one paragraph per line', async () => {
+    const slide = (paragraphs: string[]) => `<?xml version="1.0"?><p:sld xmlns:a="a" xmlns:p="p"><p:cSld><p:spTree>${paragraphs.map((t) => `<a:p><a:r><a:t>${t}</a:t></a:r></a:p>`).join('')}</p:spTree></p:cSld></p:sld>`;
+    const bytes = buildZip([
+      { name: '[Content_Types].xml', data: '<?xml version="1.0"?><Types/>' },
+      { name: 'ppt/slides/slide10.xml', data: slide(['마지막 장']) },
+      { name: 'ppt/slides/slide2.xml', data: slide(['제1조 (목적)', '이 계약은 ...']) },
+      { name: 'ppt/slides/slide1.xml', data: slide(['계약 검토 보고']) },
+    ]);
+    const result = await extractDocument({ bytes, fileType: 'pptx' });
+    expect(result.pages.map((p) => p.text)).toEqual(['계약 검토 보고', '제1조 (목적)\n이 계약은 ...', '마지막 장']);
+  });
+
+  it('refuses an unsafe workbook before reading it', async () => {
+    const bytes = buildZip([{ name: 'xl/worksheets/sheet1.xml', data: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><worksheet/>' }]);
+    const result = await extractDocument({ bytes, fileType: 'xlsx' });
+    expect(result.pages[0]?.status).toBe('failed');
+  });
+});
+
 describe('extractDocument: types without extraction yet', () => {
-  it('answers an honest failed page for XLSX, PPTX, HWP, MSG and ZIP', async () => {
+  it('answers an honest failed page for HWP, MSG and ZIP', async () => {
     const zip = buildZip([{ name: 'a.txt', data: 'hello' }]);
     for (const [fileType, bytes, phrase] of [
-      ['xlsx', buildXlsx(), 'Excel'],
-      ['pptx', zip, 'PowerPoint'],
       ['hwp', Buffer.alloc(10), 'HWP'],
       ['msg', Buffer.alloc(10), 'Outlook'],
       ['zip', zip, 'ZIP'],

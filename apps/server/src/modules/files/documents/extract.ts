@@ -1,3 +1,4 @@
+import { extractPptx, extractXlsx } from './extract-ooxml';
 import type { ExtractionResult, FileType } from './document-types';
 import { failedPage, openSafeZip, refusal, throwIfAborted, type ExtractOptions, type FormatExtraction } from './extract-common';
 import { extractDocx } from './extract-docx';
@@ -11,8 +12,6 @@ import { decodeText, detectLanguage, normalizeText } from './text-decode';
 export type { ExtractOptions } from './extract-common';
 
 const NOT_SUPPORTED: Partial<Record<FileType, string>> = {
-  xlsx: 'Text extraction from Excel workbooks (XLSX) is not supported yet.',
-  pptx: 'Text extraction from PowerPoint presentations (PPTX) is not supported yet.',
   hwp: 'Text extraction from binary HWP 5 files is not supported yet; save the document as HWPX or PDF.',
   msg: 'Text extraction from Outlook messages (MSG) is not supported yet; save the mail as EML.',
   zip: 'Text extraction from ZIP archives is not supported yet; upload the documents inside it one by one.',
@@ -55,7 +54,9 @@ async function extractByType(bytes: Buffer, fileType: FileType, options: Extract
     case 'eml':
       return extractEml(bytes);
     case 'xlsx':
+      return extractXlsx(bytes, options.signal);
     case 'pptx':
+      return extractPptx(bytes, options.signal);
     case 'zip': {
       // Still refuse unsafe archives explicitly, so callers see why rather than "not supported".
       const opened = await openSafeZip(bytes);
