@@ -3,8 +3,9 @@ import path from 'node:path';
 import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx';
 import { describe, expect, it } from 'vitest';
 import { extractDocument } from './extract';
+import { sniffFileType } from './sniff';
 import { listArticles } from './structure';
-import { buildHwpx, buildScannedPdf, buildTextPdf, buildZip, DATA_DIR, renderTextImage } from './test-fixtures';
+import { buildHwpx, buildMsg, buildScannedPdf, buildTextPdf, buildZip, DATA_DIR, renderTextImage } from './test-fixtures';
 
 const CUAD = path.join(DATA_DIR, 'contracts/cuad-dev');
 const SPONSORSHIP = 'CURAEGISTECHNOLOGIES,INC_05_26_2010-EX-1-CORPORATE SPONSORSHIP AGREEMENT';
@@ -256,13 +257,41 @@ describe('extractDocument: spreadsheets and presentations', () => {
   });
 });
 
+describe('extractDocument: mail and archives', () => {
+  it('reads an Outlook message: sender, subject and body', async () => {
+    const bytes = buildMsg({ subject: '계약 검토 요청', body: '첨부한 용역 계약서를 검토해 주세요.\r\n\r\n감사합니다.', senderName: '김변호사' });
+    expect(sniffFileType(bytes)).toBe('msg');
+    const result = await extractDocument({ bytes, fileType: 'msg' });
+    expect(result.pages[0]).toMatchObject({ status: 'done' });
+    expect(result.pages[0]?.text).toContain('From: 김변호사');
+    expect(result.pages[0]?.text).toContain('Subject: 계약 검토 요청');
+    expect(result.pages[0]?.text).toContain('첨부한 용역 계약서를 검토해 주세요.');
+  });
+
+  it('reads the documents inside a ZIP, each page headed by its entry, skipping what it cannot read', async () => {
+    const inner = buildHwpx(['제1조(목적) 이 계약은 용역의 범위를 정한다.']);
+    const bytes = buildZip([
+      { name: '계약/본계약.hwpx', data: inner },
+      { name: '계약/메모.txt', data: '갱신 조건 확인 필요' },
+      { name: 'tool.exe', data: Buffer.from('MZ\x90\x00') },
+      { name: 'nested.zip', data: buildZip([{ name: 'x.txt', data: 'hidden' }]) },
+    ]);
+    const result = await extractDocument({ bytes, fileType: 'zip' });
+    const texts = result.pages.map((p) => p.text);
+    expect(texts.some((t) => t.startsWith('[계약/본계약.hwpx]') && t.includes('용역의 범위'))).toBe(true);
+    expect(texts.some((t) => t.startsWith('[계약/메모.txt]') && t.includes('갱신 조건'))).toBe(true);
+    expect(texts.join('\n')).not.toContain('hidden');
+    expect(result.structure.blocks.some((b) => b.kind === 'article')).toBe(true);
+  });
+});
+
 describe('extractDocument: types without extraction yet', () => {
-  it('answers an honest failed page for HWP, MSG and ZIP', async () => {
-    const zip = buildZip([{ name: 'a.txt', data: 'hello' }]);
+  it('answers an honest failed page for binary HWP, an unreadable MSG and an archive of nothing readable', async () => {
+    const zip = buildZip([{ name: 'program.bin', data: Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 0, 0, 0]) }]);
     for (const [fileType, bytes, phrase] of [
       ['hwp', Buffer.alloc(10), 'HWP'],
       ['msg', Buffer.alloc(10), 'Outlook'],
-      ['zip', zip, 'ZIP'],
+      ['zip', zip, 'archive'],
     ] as const) {
       const result = await extractDocument({ bytes, fileType });
       expect(result.pages, fileType).toEqual([{ pageNumber: 1, text: '', method: 'text', status: 'failed', error: expect.stringContaining(phrase) }]);

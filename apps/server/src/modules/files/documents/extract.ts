@@ -1,6 +1,8 @@
+import { extractMsg } from './extract-msg';
 import { extractPptx, extractXlsx } from './extract-ooxml';
+import { extractZip } from './extract-zip';
 import type { ExtractionResult, FileType } from './document-types';
-import { failedPage, openSafeZip, refusal, throwIfAborted, type ExtractOptions, type FormatExtraction } from './extract-common';
+import { failedPage, throwIfAborted, type ExtractOptions, type FormatExtraction } from './extract-common';
 import { extractDocx } from './extract-docx';
 import { extractEml } from './extract-eml';
 import { extractHwpx } from './extract-hwpx';
@@ -11,10 +13,8 @@ import { decodeText, detectLanguage, normalizeText } from './text-decode';
 
 export type { ExtractOptions } from './extract-common';
 
-const NOT_SUPPORTED: Partial<Record<FileType, string>> = {
+const NOT_SUPPORTED = {
   hwp: 'Text extraction from binary HWP 5 files is not supported yet; save the document as HWPX or PDF.',
-  msg: 'Text extraction from Outlook messages (MSG) is not supported yet; save the mail as EML.',
-  zip: 'Text extraction from ZIP archives is not supported yet; upload the documents inside it one by one.',
 };
 
 /**
@@ -57,14 +57,11 @@ async function extractByType(bytes: Buffer, fileType: FileType, options: Extract
       return extractXlsx(bytes, options.signal);
     case 'pptx':
       return extractPptx(bytes, options.signal);
-    case 'zip': {
-      // Still refuse unsafe archives explicitly, so callers see why rather than "not supported".
-      const opened = await openSafeZip(bytes);
-      if ('verdict' in opened) return refusal(opened.verdict);
-      return { pages: [failedPage(1, NOT_SUPPORTED[fileType] ?? 'Not supported yet.')] };
-    }
-    case 'hwp':
+    case 'zip':
+      return extractZip(bytes, options, (inner, innerType) => extractByType(inner, innerType, options));
     case 'msg':
-      return { pages: [failedPage(1, NOT_SUPPORTED[fileType] ?? 'Not supported yet.')] };
+      return extractMsg(bytes);
+    case 'hwp':
+      return { pages: [failedPage(1, NOT_SUPPORTED.hwp)] };
   }
 }

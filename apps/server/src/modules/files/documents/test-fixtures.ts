@@ -3,6 +3,7 @@
  * (so tests can build bombs and odd archives), HWPX/XLSX packages, images with Korean and English
  * text rendered with Noto CJK, TIFF encoding, and image-only (scanned) PDFs.
  */
+import CFB from 'cfb';
 import path from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { createCanvas, GlobalFonts, loadImage, PDFDocument as SkiaPdfDocument, type SKRSContext2D } from '@napi-rs/canvas';
@@ -186,4 +187,15 @@ export async function buildTextPdf(lines: string[], scannedPng?: Buffer): Promis
     document.endPage();
   }
   return document.close();
+}
+
+/** An Outlook message as a compound file with the MAPI property streams Outlook writes. */
+export function buildMsg(fields: { subject: string; body: string; senderName: string }): Buffer {
+  const cfb = CFB.utils.cfb_new();
+  const utf16 = (text: string) => Buffer.from(text, 'utf16le');
+  CFB.utils.cfb_add(cfb, '/__properties_version1.0', Buffer.alloc(32));
+  CFB.utils.cfb_add(cfb, '/__substg1.0_0037001F', utf16(fields.subject));
+  CFB.utils.cfb_add(cfb, '/__substg1.0_1000001F', utf16(fields.body));
+  CFB.utils.cfb_add(cfb, '/__substg1.0_0C1A001F', utf16(fields.senderName));
+  return Buffer.from(CFB.write(cfb, { type: 'buffer' }) as Uint8Array);
 }
