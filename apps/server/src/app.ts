@@ -6,7 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { HEADER } from '@legal/api';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { installAuthentication, registerAuth } from './modules/auth';
 import { registerDevMailbox } from './modules/diagnostics/dev-mailbox.routes';
 import { registerDiagnostics, registerMailCheck } from './modules/diagnostics/diagnostics.routes';
@@ -15,6 +15,7 @@ import { buildContext, requestIdFor } from './platform/http/context';
 import { AppError } from './platform/http/errors';
 import { installErrorHandling, sendError } from './platform/http/error-handler';
 import { installJsonParser } from './platform/http/json-parser';
+import { serializerCompiler } from './platform/http/serializer';
 import { findWebDist, serveWeb, spaFallback } from './platform/http/static-web';
 import { VERSION, type AppServices } from './platform/services';
 
