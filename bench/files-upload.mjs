@@ -5,47 +5,15 @@
 // The job workers are off in the measured server so that text extraction of the uploaded files
 // does not compete with the uploads (extraction is measured by its own tests).
 // Options (env): BENCH_FILES_SKIP_BUILD=1 to reuse apps/server/dist, DATABASE_URL for PostgreSQL.
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
+import { buildServer, root, startBenchServer } from './server.mjs';
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const MB = 1000 * 1000;
 
-if (!process.env.BENCH_FILES_SKIP_BUILD) spawnSync('npm', ['run', 'build', '-w', '@legal/server'], { cwd: root, stdio: 'inherit' });
-
-async function startServer() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'legal-bench-files-'));
-  const port = 21000 + Math.floor(Math.random() * 9000);
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', NODE_ENV: 'development', SEED_DEMO: 'true', PUBLIC_URL: `http://127.0.0.1:${port}`, JOBS_ENABLED: 'false' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    url,
-    pid: child.pid,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+if (!process.env.BENCH_FILES_SKIP_BUILD) buildServer();
 
 function rssOf(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -89,7 +57,7 @@ async function uploadOnce(url, headers, size) {
   return json.data;
 }
 
-const server = await startServer();
+const server = await startBenchServer({ JOBS_ENABLED: 'false' });
 const results = [];
 try {
   const headers = await session(server.url);

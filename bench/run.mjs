@@ -3,14 +3,12 @@
 // percentiles. Results are written to bench/results/<timestamp>.json.
 // Options (env): BENCH_DURATION seconds (default 10), BENCH_CONNECTIONS (default 32),
 // BENCH_ONLY substring filter, DATABASE_URL to bench on PostgreSQL.
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { root, startBenchServer } from './server.mjs';
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const only = process.env.BENCH_ONLY;
@@ -27,37 +25,7 @@ async function loadScenarios() {
 
 async function startServer() {
   if (process.env.BENCH_URL) return { url: process.env.BENCH_URL, stop: async () => undefined };
-  if (!fs.existsSync(path.join(root, 'apps/server/dist/main.js'))) {
-    spawnSync('npm', ['run', 'build', '-w', '@legal/server'], { cwd: root, stdio: 'inherit' });
-  }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'legal-bench-'));
-  const port = 21000 + Math.floor(Math.random() * 9000);
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: root,
-    // Development mode for the demo accounts and the development login that the auth scenarios
-    // sign in with; hot paths behave as in production (logging is at warn either way).
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', NODE_ENV: 'development', SEED_DEMO: 'true', PUBLIC_URL: `http://127.0.0.1:${port}` },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return startBenchServer();
 }
 
 const scenarios = await loadScenarios();

@@ -1,0 +1,60 @@
+// Starts the built server for a benchmark on a scratch data directory and a random port, in
+// development mode (demo accounts and the development login, which the scenarios sign in with;
+// hot paths behave as in production, and logging is at warn).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+
+export function buildServer() {
+  const result = spawnSync('npm', ['run', 'build', '-w', '@legal/server'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('server build failed');
+}
+
+export async function startBenchServer(extraEnv = {}) {
+  if (!fs.existsSync(path.join(root, 'apps/server/dist/main.js'))) buildServer();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'legal-bench-'));
+  const port = 21000 + Math.floor(Math.random() * 9000);
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      NODE_ENV: 'development',
+      SEED_DEMO: 'true',
+      PUBLIC_URL: url,
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('server did not start');
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    pid: child.pid,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
