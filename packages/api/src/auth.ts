@@ -322,6 +322,7 @@ export const ProfileSchema = z.object({
   passwordAlertLevel: AlertLevelSchema,
   passwordExpiresAt: z.string().nullable(),
   isSuperAdmin: z.boolean().describe('Whether this session is a super-admin session'),
+  impersonatedBy: z.object({ userId: z.number().int(), name: z.string() }).nullable().describe('Who signed in as this user (impersonated session)'),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 export const profile = defineRoute({ method: 'GET', path: '/api/auth/profile/v1', access: 'signedIn', summary: 'The signed-in user', tags, schemas: { data: ProfileSchema } });
@@ -353,7 +354,7 @@ export const theme = defineRoute({
 });
 
 export const LOGIN_RESULTS = ['SUCCESS', 'FAILED', 'LOCKED', 'OTP_REQUIRED', 'OTP_FAILED'] as const;
-export const LOGIN_METHODS = ['PASSWORD', 'SUPER_ADMIN', 'OTP', 'DEV'] as const;
+export const LOGIN_METHODS = ['PASSWORD', 'SUPER_ADMIN', 'OTP', 'DEV', 'IMPERSONATED'] as const;
 export const LoginTrackSchema = z.object({
   id: z.number().int(),
   createdAt: z.string(),

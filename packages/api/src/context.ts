@@ -11,6 +11,7 @@ export const HEADER = {
   locale: 'x-locale',
   requestId: 'x-request-id',
   twoFactorToken: 'x-two-factor-token',
+  apiKey: 'x-api-key',
 } as const;
 
 /** Product constants of spec section 9. */

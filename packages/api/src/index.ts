@@ -6,4 +6,5 @@ export * from './platform';
 export * from './theme';
 export * from './permissions';
 export * from './auth';
+export * from './auth-admin';
 export * from './files';

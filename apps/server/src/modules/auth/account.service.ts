@@ -36,7 +36,14 @@ export async function getProfile(db: Db, ctx: RequestContext): Promise<Profile> 
     ...alertsOf(user, now),
     passwordExpiresAt: user.passwordExpiresAt?.toISOString() ?? null,
     isSuperAdmin: principal.isSuperAdmin,
+    impersonatedBy: await impersonatorOf(db, principal.impersonatorUserId),
   };
+}
+
+async function impersonatorOf(db: Db, impersonatorUserId: number | undefined) {
+  if (impersonatorUserId === undefined) return null;
+  const impersonator = await findUserById(db, impersonatorUserId);
+  return { userId: impersonatorUserId, name: impersonator?.name ?? '' };
 }
 
 export async function getLauncher(db: Db, ctx: RequestContext): Promise<LauncherEntry[]> {
@@ -82,6 +89,7 @@ export async function pageOwnLoginTracks(db: Db, ctx: RequestContext, page: { pa
 /** Changes the password after checking the current one; every other session of the user ends. */
 export async function changePassword(db: Db, ctx: RequestContext, body: { currentPassword: string; newPassword: string }) {
   const principal = userPrincipal(ctx);
+  if (principal.impersonatorUserId !== undefined) throw forbidden();
   const user = await currentUser(db, principal.userId);
   const problems = passwordProblems(body.newPassword, { loginId: user.loginId }).map((reason) => ({ field: 'body.newPassword', reason }));
   const currentOk = user.passwordHash ? await verifyPassword(user.passwordHash, body.currentPassword) : false;

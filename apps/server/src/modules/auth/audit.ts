@@ -2,7 +2,7 @@ import type { Tx } from '../../platform/db/client';
 import type { RequestContext } from '../../platform/http/context';
 import { auditEvents } from './audit.table';
 
-type SessionEnd = 'SIGNED_OUT' | 'REVOKED_BY_USER' | 'OTHERS_REVOKED' | 'PASSWORD_CHANGED' | 'USER_DISABLED' | 'REFRESH_REUSE';
+type SessionEnd = 'SIGNED_OUT' | 'REVOKED_BY_USER' | 'OTHERS_REVOKED' | 'PASSWORD_CHANGED' | 'USER_DISABLED' | 'REFRESH_REUSE' | 'PASSWORD_RESET' | 'PASSWORD_FORCE_RESET';
 
 /**
  * Every audit event of the product: `"<resource>.<past-tense>"` with its own data shape. Other
@@ -21,6 +21,15 @@ export type AuditEvent =
   | { type: 'session.signed_out'; data: { sessionId: string } }
   | { type: 'session.revoked'; data: { sessionIds: string[]; reason: SessionEnd } }
   | { type: 'user.disabled'; data: { revokedSessions: number } }
+  | { type: 'api_key.created'; data: { apiKeyId: number; name: string; prefix: string; expiresAt: string | null } }
+  | { type: 'api_key.revoked'; data: { apiKeyId: number; name: string } }
+  | { type: 'service_token.issued'; data: { apiKeyId: number; expiresAt: string } }
+  | { type: 'password.reset_requested'; data: { expiresAt: string } }
+  | { type: 'password.reset'; data: { revokedSessions: number } }
+  | { type: 'password.force_reset'; data: { revokedSessions: number } }
+  | { type: 'impersonation.started'; data: { sessionId: string; impersonatorUserId: number; reason: string; expiresAt: string } }
+  | { type: 'impersonation.request'; data: { sessionId: string; impersonatorUserId: number; method: string; path: string } }
+  | { type: 'impersonation.ended'; data: { sessionId: string; impersonatorUserId: number } }
   | { type: 'file.uploaded'; data: { fileKey: string; revision: number; size: number; fileType: string; isQuotaExempt: boolean } }
   | { type: 'file.updated'; data: { fileKey: string; fields: string[] } }
   | { type: 'file.deleted'; data: { fileKey: string } }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSION_NAMES, ROLE_TEMPLATES } from '@legal/api';
-import { afterFailure, alertLevel, isAccessValid, isLocked, isTrustedOrigin, passwordAlertLevel, refreshAfterSeconds } from './auth.policy';
+import { afterFailure, alertLevel, canImpersonateMember, isAccessValid, isApiKeyUsable, isLocked, isTrustedOrigin, passwordAlertLevel, refreshAfterSeconds } from './auth.policy';
 import { isCommonPassword, passwordProblems } from './passwords';
 import { hashOtp, newOtpCode } from './tokens';
 
@@ -76,5 +76,20 @@ describe('identity policy rules', () => {
     }
     expect(ROLE_TEMPLATES.SUPER_MANAGER.permissions).toEqual(expect.arrayContaining(['workspace.order.publish', 'workspace.order.pay', 'workspace.admin.access']));
     for (const name of PERMISSION_NAMES) expect(name).toMatch(/^[a-z_]+\.[a-z_]+\.[a-z_]+$/);
+  });
+});
+
+describe('API keys and impersonation rules', () => {
+  it('a key works until revoked or past its expiry', () => {
+    expect(isApiKeyUsable({ revokedAt: null, expiresAt: null }, now)).toBe(true);
+    expect(isApiKeyUsable({ revokedAt: null, expiresAt: new Date(now.getTime() + 1) }, now)).toBe(true);
+    expect(isApiKeyUsable({ revokedAt: null, expiresAt: now }, now)).toBe(false);
+    expect(isApiKeyUsable({ revokedAt: now, expiresAt: null }, now)).toBe(false);
+  });
+  it('an admin may impersonate only members whose permissions they hold all of', () => {
+    const admin = new Set(['workspace.admin.access', 'file.file.read']);
+    expect(canImpersonateMember(admin, new Set(['file.file.read']))).toBe(true);
+    expect(canImpersonateMember(admin, new Set(['file.file.read', 'file.file.admin']))).toBe(false);
+    expect(canImpersonateMember(new Set(['file.file.read']), new Set())).toBe(false);
   });
 });

@@ -72,3 +72,18 @@ export function refreshAfterSeconds(accessExpiresAt: Date, now: Date): number {
 export function canAdministerWorkspace(permissions: ReadonlySet<string>): boolean {
   return permissions.has(WORKSPACE_ADMIN_PERMISSION);
 }
+
+/** Whether an API key still authenticates (not revoked, not past its expiry). */
+export function isApiKeyUsable(key: { revokedAt: Date | null; expiresAt: Date | null }, now: Date): boolean {
+  return key.revokedAt === null && (key.expiresAt === null || key.expiresAt > now);
+}
+
+/**
+ * Whether a workspace admin may sign in as a member: never someone holding a permission the
+ * admin lacks (impersonation must not escalate).
+ */
+export function canImpersonateMember(actorPermissions: ReadonlySet<string>, targetPermissions: ReadonlySet<string>): boolean {
+  if (!canAdministerWorkspace(actorPermissions)) return false;
+  for (const name of targetPermissions) if (!actorPermissions.has(name)) return false;
+  return true;
+}

@@ -62,6 +62,7 @@ export interface SessionLookup {
   revokedAt: Date | null;
   userStatus: 'ACTIVE' | 'DISABLED';
   isSuperAdmin: boolean;
+  impersonatorUserId: number | null;
 }
 
 /**
@@ -73,7 +74,7 @@ export interface SessionLookup {
 export async function findSessionByAccessHash(executor: SqlExecutor, accessTokenHash: string): Promise<SessionLookup | null> {
   const { rows } = await executor.executeSql(
     `SELECT s.id, s.user_id, s.kind, s.access_expires_at, s.absolute_expires_at, s.last_seen_at, s.idle_timeout_seconds,
-            s.revoked_at, u.status, (sa.user_id IS NOT NULL) AS is_super_admin
+            s.revoked_at, s.impersonator_user_id, u.status, (sa.user_id IS NOT NULL) AS is_super_admin
        FROM sessions s
        JOIN users u ON u.id = s.user_id
        LEFT JOIN super_admins sa ON sa.user_id = s.user_id
@@ -94,6 +95,7 @@ export async function findSessionByAccessHash(executor: SqlExecutor, accessToken
     revokedAt: row.revoked_at === null || row.revoked_at === undefined ? null : date(row.revoked_at),
     userStatus: row.status as SessionLookup['userStatus'],
     isSuperAdmin: row.is_super_admin === true,
+    impersonatorUserId: row.impersonator_user_id === null || row.impersonator_user_id === undefined ? null : Number(row.impersonator_user_id),
   };
 }
 

@@ -1,9 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import { HEADER } from '@legal/api';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type RequestContext, tenantScope } from '../../platform/http/context';
 import { AppError, forbidden, unauthorized } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
 import { canAdministerWorkspace, isTrustedOrigin } from './auth.policy';
 import { findMembership } from './auth.repo';
+import { authenticateApiKey, authenticateServiceToken, SERVICE_TOKEN_PREFIX } from './api-keys.service';
+import { auditMetaOf, recordAudit } from './audit';
 import { accessTokenOf, hasSessionCookie } from './cookies';
 import { authenticateAccessToken } from './sessions.service';
 
@@ -50,7 +53,38 @@ export function installAuthentication(app: FastifyInstance, services: AppService
         });
       }
     }
+    const now = new Date();
+    const apiKey = headerValue(request, HEADER.apiKey);
     const token = accessTokenOf(request);
-    if (token) ctx.principal = await authenticateAccessToken(services.database, token, new Date());
+    if (apiKey) {
+      ctx.principal = await authenticateApiKey(services.database, apiKey, now);
+    } else if (token?.startsWith(SERVICE_TOKEN_PREFIX)) {
+      ctx.principal = await authenticateServiceToken(services.database, token, now);
+    } else if (token) {
+      ctx.principal = await authenticateAccessToken(services.database, token, now);
+    }
+    const principal = ctx.principal;
+    if (principal?.kind === 'apiKey') {
+      // A key acts in its own workspace only: other X-Tenant/X-Workspace headers are refused.
+      const isOther = (ctx.tenantId !== 0 && ctx.tenantId !== principal.tenantId) || (ctx.workspaceId !== 0 && ctx.workspaceId !== principal.workspaceId);
+      if (isOther) throw forbidden();
+      ctx.tenantId = principal.tenantId;
+      ctx.workspaceId = principal.workspaceId;
+    }
+    if (principal?.kind === 'user' && principal.impersonatorUserId !== undefined && STATE_CHANGING.has(request.method)) {
+      const impersonatorUserId = principal.impersonatorUserId;
+      await services.db.transaction(async (tx) => {
+        await recordAudit(
+          tx,
+          { type: 'impersonation.request', data: { sessionId: principal.sessionId, impersonatorUserId, method: request.method, path: request.url.split('?')[0] ?? '' } },
+          { ...auditMetaOf(ctx, impersonatorUserId, principal.userId), tenantId: ctx.tenantId || null, workspaceId: ctx.workspaceId || null },
+        );
+      });
+    }
   });
+}
+
+function headerValue(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
 }

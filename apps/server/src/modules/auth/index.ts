@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../../platform/services';
 import { registerAccountRoutes } from './account.routes';
+import { registerApiKeyRoutes } from './api-keys.routes';
+import { registerCredentialRoutes } from './credentials.routes';
 import { registerLoginRoutes } from './login.routes';
 import { registerSessionRoutes } from './session.routes';
 
@@ -9,6 +11,8 @@ export function registerAuth(app: FastifyInstance, services: AppServices) {
   registerLoginRoutes(app, services);
   registerSessionRoutes(app, services);
   registerAccountRoutes(app, services);
+  registerApiKeyRoutes(app, services);
+  registerCredentialRoutes(app, services);
 }
 
 export { installAuthentication } from './authenticate';

@@ -22,20 +22,29 @@ export interface IssuedSession {
 /** Starts a session: a fresh access and refresh token (only their hashes are stored). */
 export async function issueSession(
   tx: Tx,
-  input: { userId: number; kind: SessionKind; method: 'PASSWORD' | 'OTP' | 'DEV'; idleTimeoutSeconds?: number },
+  input: {
+    userId: number;
+    kind: SessionKind;
+    method: 'PASSWORD' | 'OTP' | 'DEV' | 'IMPERSONATED';
+    idleTimeoutSeconds?: number;
+    /** An impersonated session: who signs in as the user, and its shorter lifetime. */
+    impersonatorUserId?: number;
+    absoluteSeconds?: number;
+  },
   ctx: Pick<RequestContext, 'ip' | 'userAgent'>,
   now: Date,
 ): Promise<IssuedSession> {
   const sessionId = newId();
   const accessToken = newToken();
   const refreshToken = newToken();
-  const accessExpiresAt = new Date(now.getTime() + AUTH_LIMITS.accessTokenSeconds * 1000);
-  const absoluteExpiresAt = new Date(now.getTime() + AUTH_LIMITS.sessionAbsoluteSeconds * 1000);
+  const absoluteExpiresAt = new Date(now.getTime() + (input.absoluteSeconds ?? AUTH_LIMITS.sessionAbsoluteSeconds) * 1000);
+  const accessExpiresAt = new Date(Math.min(now.getTime() + AUTH_LIMITS.accessTokenSeconds * 1000, absoluteExpiresAt.getTime()));
   await tx.insert(sessions).values({
     id: sessionId,
     userId: input.userId,
     kind: input.kind,
     method: input.method,
+    impersonatorUserId: input.impersonatorUserId ?? null,
     accessTokenHash: hashToken(accessToken),
     accessExpiresAt,
     idleTimeoutSeconds: input.idleTimeoutSeconds ?? AUTH_LIMITS.sessionIdleSeconds,
@@ -72,6 +81,7 @@ export async function authenticateAccessToken(database: Pick<Database, 'db' | 's
     sessionId: session.id,
     permissions: isSuperAdmin ? new Set([PERMISSION.superAdminWorkspaceRead]) : new Set(),
     accessExpiresAt: session.accessExpiresAt,
+    ...(session.impersonatorUserId !== null ? { impersonatorUserId: session.impersonatorUserId } : {}),
   };
 }
 
@@ -124,13 +134,14 @@ export async function rotateSession(db: Db, refreshToken: string | undefined, ct
 /** Ends the session a request carries (by access or refresh token). Unknown tokens are ignored. */
 export async function signOut(db: Db, tokens: { accessToken?: string; refreshToken?: string }, ctx: RequestContext, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    let session: { id: string; userId: number } | undefined;
+    let session: { id: string; userId: number; impersonatorUserId: number | null } | undefined;
+    const columns = { id: sessions.id, userId: sessions.userId, impersonatorUserId: sessions.impersonatorUserId };
     if (tokens.accessToken) {
-      [session] = await tx.select({ id: sessions.id, userId: sessions.userId }).from(sessions).where(eq(sessions.accessTokenHash, hashToken(tokens.accessToken)));
+      [session] = await tx.select(columns).from(sessions).where(eq(sessions.accessTokenHash, hashToken(tokens.accessToken)));
     }
     if (!session && tokens.refreshToken) {
       [session] = await tx
-        .select({ id: sessions.id, userId: sessions.userId })
+        .select(columns)
         .from(refreshTokens)
         .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
         .where(eq(refreshTokens.tokenHash, hashToken(tokens.refreshToken)));
@@ -138,6 +149,13 @@ export async function signOut(db: Db, tokens: { accessToken?: string; refreshTok
     if (!session) return;
     const ended = await revokeUserSessions(tx, session.userId, 'SIGNED_OUT', now, { only: session.id });
     if (ended.length > 0) await recordAudit(tx, { type: 'session.signed_out', data: { sessionId: session.id } }, auditMetaOf(ctx, session.userId));
+    if (ended.length > 0 && session.impersonatorUserId !== null) {
+      await recordAudit(
+        tx,
+        { type: 'impersonation.ended', data: { sessionId: session.id, impersonatorUserId: session.impersonatorUserId } },
+        auditMetaOf(ctx, session.impersonatorUserId, session.userId),
+      );
+    }
   });
 }
 

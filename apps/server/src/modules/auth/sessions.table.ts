@@ -11,7 +11,9 @@ export const sessions = pgTable(
     id: uuid('id').primaryKey(),
     userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['USER', 'SUPER_ADMIN'] }).notNull(),
-    method: text('method', { enum: ['PASSWORD', 'OTP', 'DEV'] }).notNull(),
+    method: text('method', { enum: ['PASSWORD', 'OTP', 'DEV', 'IMPERSONATED'] }).notNull(),
+    /** Set on an impersonated session: who signed in as this user. */
+    impersonatorUserId: bigint('impersonator_user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
     accessTokenHash: text('access_token_hash').notNull(),
     accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }).notNull(),
     idleTimeoutSeconds: integer('idle_timeout_seconds').notNull(),
@@ -68,11 +70,25 @@ export const userLoginTracks = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
     loginId: text('login_id').notNull(),
-    method: text('method', { enum: ['PASSWORD', 'SUPER_ADMIN', 'OTP', 'DEV'] }).notNull(),
+    method: text('method', { enum: ['PASSWORD', 'SUPER_ADMIN', 'OTP', 'DEV', 'IMPERSONATED'] }).notNull(),
     result: text('result', { enum: ['SUCCESS', 'FAILED', 'LOCKED', 'OTP_REQUIRED', 'OTP_FAILED'] }).notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('user_login_tracks_user_idx').on(t.userId, t.createdAt), index('user_login_tracks_login_id_idx').on(t.loginId, t.createdAt)],
+);
+
+/** A mailed password-reset link: the token is stored hashed, works once, for 30 minutes. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId, t.createdAt)],
 );

@@ -1,4 +1,4 @@
-import { authRoutes, DEFAULT_THEME, DEMO_ACCOUNTS, defineRoute, LauncherEntrySchema, parseTheme, ThemeSchema } from '@legal/api';
+import { authAdminRoutes, authRoutes, DEFAULT_THEME, DEMO_ACCOUNTS, defineRoute, LauncherEntrySchema, parseTheme, ThemeSchema } from '@legal/api';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -31,7 +31,7 @@ afterAll(() => t.close());
 
 it('registers every route of the shared auth catalogue', () => {
   const registered = t.app[ROUTE_TABLE].filter((r) => r.path.startsWith('/api/auth/'));
-  expect(registered.map((r) => `${r.method} ${r.path}`).sort()).toEqual(authRoutes.map((r) => `${r.method} ${r.path}`).sort());
+  expect(registered.map((r) => `${r.method} ${r.path}`).sort()).toEqual([...authRoutes, ...authAdminRoutes].map((r) => `${r.method} ${r.path}`).sort());
 });
 
 describe('workspace context: membership is verified, headers are never trusted alone', () => {
@@ -142,7 +142,7 @@ describe('what a signed-in user reads about themselves', () => {
     const profile = await t.app.inject({ method: 'GET', url: '/api/auth/profile/v1', headers: { cookie } });
     expect(profile.json().data).toEqual({
       id: user.userId, loginId: user.loginId, locale: 'ko', name: '박법무', alertLevel: 'NONE', passwordAlertLevel: 'NONE',
-      passwordExpiresAt: expect.any(String), isSuperAdmin: false,
+      passwordExpiresAt: expect.any(String), isSuperAdmin: false, impersonatedBy: null,
     });
 
     const page = (await t.app.inject({ method: 'GET', url: '/api/auth/user-login-tracks/v1?size=2', headers: { cookie } })).json().data;

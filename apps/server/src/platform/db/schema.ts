@@ -6,4 +6,5 @@ export * from '../../modules/auth/users.table';
 export * from '../../modules/auth/memberships.table';
 export * from '../../modules/auth/sessions.table';
 export * from '../../modules/auth/audit.table';
+export * from '../../modules/auth/api-keys.table';
 export * from '../../modules/files/files.table';

@@ -27,6 +27,7 @@ export const GLOBAL_TABLES = new Set<string>([
   'refresh_tokens',
   'otp_challenges',
   'user_login_tracks',
+  'password_reset_tokens',
   // spans tenants: sign-in events have no workspace; scoped events carry tenant_id/workspace_id
   'audit_events',
 ]);

@@ -21,6 +21,8 @@ export type Principal =
       accessExpiresAt?: Date;
       /** The verified membership in X-Tenant/X-Workspace. */
       membershipId?: number;
+      /** Set on an impersonated session: the user who signed in as this one. */
+      impersonatorUserId?: number;
     }
   | { kind: 'apiKey'; apiKeyId: number; tenantId: number; workspaceId: number }
   | { kind: 'signer'; signerId: number; tenantId: number; workspaceId: number };
