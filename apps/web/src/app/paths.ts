@@ -3,6 +3,8 @@ export const PATHS = {
   home: '/',
   signIn: '/sign-in',
   superAdminSignIn: '/super-admin/sign-in',
+  /** Request a reset link, or (with `?token=`) set a new password. */
+  resetPassword: '/reset-password',
   /** The launcher: one card per reachable workspace. */
   launcher: '/workspaces',
   profile: '/profile',

@@ -39,6 +39,10 @@ export const appRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/auth/SignInPage')).SignInPage }),
           },
           {
+            path: 'reset-password',
+            lazy: async () => ({ Component: (await import('../features/auth/ResetPasswordPage')).ResetPasswordPage }),
+          },
+          {
             path: 'super-admin/sign-in',
             handle: { navVariant: 'superAdmin' } satisfies RouteHandle,
             lazy: async () => ({ Component: (await import('../features/auth/SignInPage')).SuperAdminSignInPage }),
@@ -57,6 +61,10 @@ export const appRoutes: RouteObject[] = [
               {
                 path: ':workspaceName',
                 lazy: async () => ({ Component: (await import('../features/workspaces/WorkspaceHomePage')).WorkspaceHomePage }),
+              },
+              {
+                path: ':workspaceName/files',
+                lazy: async () => ({ Component: (await import('../features/files/FilesPage')).FilesPage }),
               },
             ],
           },

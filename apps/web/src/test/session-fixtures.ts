@@ -49,6 +49,7 @@ export function profileOf(over: Partial<Profile> = {}): Profile {
     passwordAlertLevel: 'NONE',
     passwordExpiresAt: null,
     isSuperAdmin: false,
+    impersonatedBy: null,
     ...over,
   };
 }

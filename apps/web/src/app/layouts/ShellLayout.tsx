@@ -21,6 +21,18 @@ const SIGN_IN_PATHS: readonly string[] = [PATHS.signIn, PATHS.superAdminSignIn];
 
 // The workspace switcher and user menu load with the first signed-in screen, not with the sign-in page.
 const SessionMenus = lazy(async () => ({ default: (await import('../../features/auth/SessionMenus')).SessionMenus }));
+const ImpersonationBanner = lazy(async () => ({ default: (await import('../../features/auth/ImpersonationBanner')).ImpersonationBanner }));
+
+/** The impersonation bar, loaded only for a session opened by someone else. */
+function ImpersonationCorner() {
+  const isImpersonated = useSession((state) => state.userInfo?.impersonatedBy !== undefined && state.userInfo?.impersonatedBy !== null);
+  if (!isImpersonated) return null;
+  return (
+    <Suspense fallback={null}>
+      <ImpersonationBanner />
+    </Suspense>
+  );
+}
 
 /** The header's session corner: the signed-in menus, or a way to sign in. */
 function SessionCorner() {
@@ -121,6 +133,7 @@ export function ShellLayout() {
       )}
 
       <AppShell.Main>
+        <ImpersonationCorner />
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -74,6 +74,13 @@ export function SignInPage({ flavour = 'user' }: { flavour?: LoginFlavour }) {
       </Paper>
       {flow.step.name === 'credentials' ? (
         <>
+          {isSuperAdmin ? null : (
+            <Text size="sm" ta="center" mt="md">
+              <Anchor component={Link} to={PATHS.resetPassword}>
+                {t('signIn.forgotPassword')}
+              </Anchor>
+            </Text>
+          )}
           <Text size="sm" ta="center" mt="md">
             <Anchor component={Link} to={isSuperAdmin ? PATHS.signIn : PATHS.superAdminSignIn}>
               {isSuperAdmin ? t('signIn.toUser') : t('signIn.toSuperAdmin')}

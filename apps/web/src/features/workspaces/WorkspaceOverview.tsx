@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '../../app/paths';
 import { ErrorState } from '../../components/ErrorState';
+import { FilesLink } from '../files/FilesLink';
 import { useSession, type LauncherEntry, type SessionState } from '../../lib/session';
 import { ProductBadges, SubscriptionBadge } from './WorkspaceBadges';
 import { loadPermissions, usePermissionsLoad } from './workspace-selection';
@@ -56,9 +57,12 @@ export function WorkspaceOverview({ entry }: { entry: LauncherEntry }) {
             <SubscriptionBadge status={entry.subscriptionStatus} />
           </Group>
           <Text c="dimmed">{entry.workspaceMemo || t('home.noMemo')}</Text>
-          <Anchor component={Link} to={PATHS.launcher} size="sm">
-            {t('home.toLauncher')}
-          </Anchor>
+          <Group gap="md">
+            <Anchor component={Link} to={PATHS.launcher} size="sm">
+              {t('home.toLauncher')}
+            </Anchor>
+            <FilesLink workspaceName={entry.workspaceName} />
+          </Group>
         </Stack>
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
           <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="membership-title">

@@ -21,11 +21,13 @@ import {
   type RequestOptions,
   type ServiceClient,
   type UnauthorizedEvent,
+  type UploadInput,
 } from './api-types';
 import { buildErrorReport } from './error-report';
 import { classifyFailure, isReportable, skipsUnauthorizedRoutine } from './error-policy';
 import { readResponse } from './read-response';
 import { buildUrl, serviceBase, type QueryInput } from './request-url';
+import { XhrTransportError, sendWithXhr } from './xhr-transport';
 
 export type * from './api-types';
 
@@ -39,6 +41,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   const defaultTimeout = config.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const fetchImpl: typeof fetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const createErrorId = config.createErrorId ?? (() => crypto.randomUUID());
+  const createXhr = config.createXhr ?? (() => new globalThis.XMLHttpRequest());
   const t = config.translate;
   let notifier = config.notifier ?? silentNotifier;
   let onUnauthorized = config.onUnauthorized;
@@ -165,7 +168,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         if (shouldNotify) safely(() => notifier.toast({ tone: 'error', message: t('errors.forbidden') }));
         return;
       case 'storageLimit':
-        if (shouldNotify) showStorageShortage();
+        if (shouldNotify || flags.showsStorageAlert) showStorageShortage();
         break;
       case 'other':
         if (shouldNotify) safely(() => notifier.toast({ tone: 'error', message: error.message }));
@@ -176,15 +179,59 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     }
   }
 
-  /** `isInternal`: the error report itself, which must never cause toasts, routines or reports. */
-  async function send<T>(path: string, options: RequestOptions, isInternal: boolean, unwrap: Unwrap = 'data'): Promise<T> {
-    const seq = ++requestSeq;
+  /** X-Tenant, X-Workspace and X-Locale of the session at the moment of the call. */
+  function contextHeaders(init?: Record<string, string>): Headers {
     const ctx = readContext();
-    const responseType = options.responseType ?? 'json';
-    const headers = new Headers(options.headers);
+    const headers = new Headers(init);
     headers.set(HEADER.tenant, String(ctx.tenantId));
     headers.set(HEADER.workspace, String(ctx.workspaceId));
     headers.set(HEADER.locale, ctx.locale);
+    return headers;
+  }
+
+  /**
+   * A multipart upload over XMLHttpRequest, for its progress events. Same headers, credentials
+   * and answer reading as `send`, and the same failure handling (toasts, storage alert, reports).
+   */
+  async function upload<R extends AnyRoute>(route: R, input: UploadInput<R>): Promise<RouteData<R>> {
+    const seq = ++requestSeq;
+    const { params, query, body, onProgress, signal, timeoutMs, ...flags } = input as UploadInput<R> & {
+      params?: Record<string, string | number>;
+      query?: QueryInput;
+    };
+    const path = buildPath(route.path, params);
+    const headers = contextHeaders();
+    headers.set('accept', 'application/json');
+    let error: ApiError;
+    try {
+      const response = await sendWithXhr({
+        xhr: createXhr(),
+        method: route.method,
+        url: buildUrl(host, path, query),
+        headers,
+        body,
+        idleTimeoutMs: timeoutMs ?? defaultTimeout,
+        signal,
+        onProgress,
+      });
+      const outcome = await readResponse(response, path, 'json', t);
+      if (outcome.ok) return outcome.value as RouteData<R>;
+      error = outcome.error;
+    } catch (cause) {
+      const reason = cause instanceof XhrTransportError ? cause.reason : 'network';
+      const code = reason === 'timeout' ? 'ERROR_TIMEOUT' : reason === 'aborted' ? 'ERROR_ABORTED' : 'ERROR_NETWORK';
+      error = new ApiError({ status: 0, code, message: t(`errors.${reason}`), path });
+      error.cause = cause;
+    }
+    handleFailure(error, seq, path, flags);
+    throw error;
+  }
+
+  /** `isInternal`: the error report itself, which must never cause toasts, routines or reports. */
+  async function send<T>(path: string, options: RequestOptions, isInternal: boolean, unwrap: Unwrap = 'data'): Promise<T> {
+    const seq = ++requestSeq;
+    const responseType = options.responseType ?? 'json';
+    const headers = contextHeaders(options.headers);
     if (!headers.has('accept')) headers.set('accept', responseType === 'json' ? 'application/json' : '*/*');
 
     const controller = new AbortController();
@@ -273,6 +320,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     callEnvelope<R extends AnyRoute>(route: R, ...args: CallArgs<R>): Promise<SuccessEnvelope<RouteData<R>>> {
       return callRoute<SuccessEnvelope<RouteData<R>>>(route, args, 'envelope');
     },
+    upload,
     service: serviceClient,
     setNotifier(next) {
       notifier = next;

@@ -42,6 +42,11 @@ export interface ApiContext {
 export interface RequestFlags {
   /** The caller shows the failure itself: no automatic toast, alert or dialog. */
   suppressErrorToast?: boolean;
+  /**
+   * With `suppressErrorToast`: still show the shared storage-shortage alert, which the caller
+   * cannot show itself (uploads show their other errors next to each file).
+   */
+  showsStorageAlert?: boolean;
   /** Do not send this failure to the error-reporting service. */
   skipErrorReport?: boolean;
 }
@@ -78,6 +83,8 @@ export interface ApiClientConfig {
   createErrorId?: () => string;
   timeoutMs?: number;
   userAgent?: () => string | undefined;
+  /** Makes the request object of `upload` (tests pass a fake). */
+  createXhr?: () => XMLHttpRequest;
 }
 
 export type AnyRoute = RouteDescriptor;
@@ -92,6 +99,26 @@ export type CallInput<R extends AnyRoute> = ParamsInput<R> &
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- "no required field" test
 export type CallArgs<R extends AnyRoute> = {} extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];
+
+/** How far an upload got; `total` and `percent` are null while the size is unknown. */
+export interface UploadProgress {
+  loaded: number;
+  total: number | null;
+  percent: number | null;
+}
+
+/**
+ * Input of `api.upload`: a multipart body sent with XMLHttpRequest so the caller sees the
+ * progress. The timeout counts from the last progress event, so a slow large upload is not cut off.
+ */
+export type UploadInput<R extends AnyRoute> = ParamsInput<R> &
+  RequestFlags & {
+    body: FormData;
+    query?: RouteQuery<R>;
+    onProgress?: (progress: UploadProgress) => void;
+    signal?: AbortSignal;
+    timeoutMs?: number;
+  };
 
 export type ServiceOptions = Omit<RequestOptions, 'method' | 'body'>;
 
@@ -112,6 +139,8 @@ export interface ApiClient {
   call<R extends AnyRoute>(route: R, ...args: CallArgs<R>): Promise<RouteData<R>>;
   /** Like `call`, but answers the whole success envelope: a few answers (login) carry a `message` to show. */
   callEnvelope<R extends AnyRoute>(route: R, ...args: CallArgs<R>): Promise<SuccessEnvelope<RouteData<R>>>;
+  /** An upload by route descriptor with progress events; failures get the same toasts, alerts and reports as `call`. */
+  upload<R extends AnyRoute>(route: R, input: UploadInput<R>): Promise<RouteData<R>>;
   service(name: Service): ServiceClient;
   setNotifier(notifier: ApiNotifier): void;
   setUnauthorizedHandler(handler: UnauthorizedHandler | undefined): void;

@@ -10,7 +10,7 @@ import koCommon from '../../locales/ko/common.json';
  */
 export const NAMESPACES = ['common', 'auth'] as const;
 /** Namespaces registered by lazily loaded features. */
-export const FEATURE_NAMESPACES = ['welcome', 'account', 'workspaces', 'superAdmin'] as const;
+export const FEATURE_NAMESPACES = ['welcome', 'account', 'workspaces', 'superAdmin', 'files'] as const;
 export type Namespace = (typeof NAMESPACES)[number] | (typeof FEATURE_NAMESPACES)[number];
 
 export const resources = {

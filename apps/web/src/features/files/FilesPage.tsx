@@ -1,0 +1,131 @@
+import { workspaceKey, type FileMetadata } from '@legal/api';
+import { Anchor, Card, Container, Group, Pagination, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { NotFoundPage } from '../../app/pages/NotFoundPage';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { ForbiddenState } from '../../components/ForbiddenState';
+import { LoadingState } from '../../components/LoadingState';
+import { useHasAnyPermission, useSession, type SessionState } from '../../lib/session';
+import { findEntryByName, selectWorkspaceEntry, usePermissionsLoad } from '../workspaces/workspace-selection';
+import { FILE_PERMISSIONS } from './file-permissions';
+import { useFileList } from './file-queries';
+import { FileDrawer } from './FileDrawer';
+import { FileFilterBar } from './FileFilterBar';
+import { FilesTable } from './FilesTable';
+import { FileUploadPanel } from './FileUploadPanel';
+import { readFileFilters, writeFileFilters, type FileFilters } from './files-search-params';
+import './files-i18n';
+
+const selectLauncher = (s: SessionState) => s.launcher;
+const selectKey = (s: SessionState) => workspaceKey(s.tenantId, s.workspaceId);
+const FILE_PARAM = 'file';
+
+function FileList() {
+  const { t } = useTranslation('files');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = readFileFilters(searchParams);
+  const openFileKey = searchParams.get(FILE_PARAM);
+  const query = useFileList(filters);
+
+  const setFilters = (next: FileFilters) => setSearchParams(writeFileFilters(next));
+  const setOpenFile = (file: FileMetadata | null) =>
+    setSearchParams((current) => {
+      const params = new URLSearchParams(current);
+      if (file) params.set(FILE_PARAM, file.fileKey);
+      else params.delete(FILE_PARAM);
+      return params;
+    });
+
+  const isFiltered = Boolean(filters.keyword || filters.fileType || filters.isDeleted);
+  let body;
+  if (query.isPending) body = <LoadingState />;
+  else if (query.isError) body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  else if (query.data.content.length === 0) {
+    body = isFiltered ? (
+      <EmptyState title={t('empty.notFoundTitle')} description={t('empty.notFoundDescription')} />
+    ) : (
+      <EmptyState title={t('empty.title')} description={t('empty.description')} />
+    );
+  } else {
+    body = (
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {t('table.total', { count: query.data.totalElements })}
+        </Text>
+        <FilesTable files={query.data.content} onOpen={setOpenFile} />
+        {query.data.totalPages > 1 ? (
+          <Group justify="center">
+            <Pagination
+              total={query.data.totalPages}
+              value={filters.page}
+              onChange={(page) => setFilters({ ...filters, page })}
+              aria-label={t('table.pagination')}
+            />
+          </Group>
+        ) : null}
+      </Stack>
+    );
+  }
+  const openTitle = query.data?.content.find((file) => file.fileKey === openFileKey)?.displayName;
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label={t('table.caption')}>
+      <Stack gap="md">
+        <FileFilterBar filters={filters} onChange={setFilters} />
+        {body}
+      </Stack>
+      <FileDrawer fileKey={openFileKey} title={openTitle} onClose={() => setOpenFile(null)} />
+    </Card>
+  );
+}
+
+function FilesScreen({ workspaceName }: { workspaceName: string }) {
+  const { t } = useTranslation('files');
+  useDocumentTitle(`${t('documentTitle')} · ${workspaceName}`);
+  const canRead = useHasAnyPermission([FILE_PERMISSIONS.read]);
+  const canWrite = useHasAnyPermission([FILE_PERMISSIONS.write]);
+  if (!canRead) return <ForbiddenState />;
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Anchor component={Link} to={`/${encodeURIComponent(workspaceName)}`} size="sm">
+            {workspaceName}
+          </Anchor>
+          <Title order={1}>{t('title')}</Title>
+          <Text c="dimmed">{t('description')}</Text>
+        </Stack>
+        {canWrite ? <FileUploadPanel /> : null}
+        <FileList />
+      </Stack>
+    </Container>
+  );
+}
+
+/**
+ * `/:workspaceName/files`: the files of a workspace. Like the workspace home, the address picks
+ * the workspace; the page waits for its permissions, then needs `file.file.read` (the upload
+ * panel needs `file.file.write`). Filters, page and the open file live in the address.
+ */
+export function FilesPage() {
+  const { workspaceName } = useParams();
+  const entries = useSession(selectLauncher);
+  const selectedKey = useSession(selectKey);
+  const load = usePermissionsLoad();
+  const entry = findEntryByName(entries, workspaceName);
+  const entryKey = entry ? workspaceKey(entry.tenantId, entry.workspaceId) : null;
+  const isSelected = entryKey !== null && selectedKey === entryKey;
+
+  useEffect(() => {
+    if (entry && !isSelected) void selectWorkspaceEntry(entry);
+  }, [entry, isSelected]);
+
+  if (!entry) return <NotFoundPage />;
+  if (!isSelected || (load.key === entryKey && load.status === 'loading')) return <LoadingState />;
+  if (load.key === entryKey && load.status === 'error') return <ErrorState error={load.error} />;
+  return <FilesScreen workspaceName={entry.workspaceName} />;
+}

@@ -1,0 +1,4 @@
+/** `/:workspaceName/files` */
+export function filesPath(workspaceName: string): string {
+  return `/${encodeURIComponent(workspaceName)}/files`;
+}
