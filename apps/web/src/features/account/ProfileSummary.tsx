@@ -1,5 +1,6 @@
+import { DetailsTable } from '../../components/DetailsTable';
 import { profile } from '@legal/api';
-import { Badge, Card, Table, Title } from '@mantine/core';
+import { Badge, Card, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,18 +43,7 @@ export function ProfileSummary() {
       ],
     ];
     body = (
-      <Table variant="vertical" withRowBorders={false} verticalSpacing={6}>
-        <Table.Tbody>
-          {rows.map(([label, value]) => (
-            <Table.Tr key={label}>
-              <Table.Th w={160} fw={500} c="dimmed">
-                {label}
-              </Table.Th>
-              <Table.Td>{value}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DetailsTable rows={rows} labelWidth={160} spacing={6} />
     );
   }
 

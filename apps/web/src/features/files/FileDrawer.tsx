@@ -1,5 +1,6 @@
+import { DetailsTable } from '../../components/DetailsTable';
 import { type FileMetadata } from '@legal/api';
-import { Button, Code, Divider, Drawer, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Code, Divider, Drawer, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { type ReactNode } from 'react';
@@ -70,18 +71,7 @@ function FileDetails({ file }: { file: FileMetadata }) {
         ) : null}
       </Group>
       <section aria-label={t('meta.title')}>
-        <Table variant="vertical" withRowBorders={false} verticalSpacing={4}>
-          <Table.Tbody>
-            {rows.map(([label, value]) => (
-              <Table.Tr key={label}>
-                <Table.Th w={120} fw={500} c="dimmed">
-                  {label}
-                </Table.Th>
-                <Table.Td>{value}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DetailsTable rows={rows} labelWidth={120} />
       </section>
       <Divider />
       <Title order={3} size="h6">

@@ -1,4 +1,5 @@
-import { Anchor, Card, Container, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { DetailsTable } from '../../components/DetailsTable';
+import { Anchor, Card, Container, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -69,18 +70,7 @@ export function WorkspaceOverview({ entry }: { entry: LauncherEntry }) {
             <Title order={2} size="h5" id="membership-title" mb="sm">
               {t('home.membershipTitle')}
             </Title>
-            <Table variant="vertical" withRowBorders={false} verticalSpacing={4}>
-              <Table.Tbody>
-                {rows.map(([label, value]) => (
-                  <Table.Tr key={label}>
-                    <Table.Th w={96} fw={500} c="dimmed">
-                      {label}
-                    </Table.Th>
-                    <Table.Td>{value}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <DetailsTable rows={rows} labelWidth={96} />
           </Card>
           <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="products-title">
             <Title order={2} size="h5" id="products-title" mb="sm">
