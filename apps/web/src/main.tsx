@@ -14,6 +14,7 @@ import { connectApiToApp } from './app/connect-api';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { startSessionLifecycle } from './features/auth/session-lifecycle';
+import { prepareLocale } from './lib/i18n';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -23,8 +24,13 @@ const router = createAppRouter();
 connectApiToApp({ router, queryClient });
 startSessionLifecycle();
 
-createRoot(container).render(
-  <StrictMode>
-    <App router={router} queryClient={queryClient} />
-  </StrictMode>,
-);
+// The saved language's texts first (Korean ships with the bundle; English loads on demand).
+void prepareLocale()
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <App router={router} queryClient={queryClient} />
+      </StrictMode>,
+    ),
+  );

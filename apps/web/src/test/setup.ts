@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import '../lib/i18n';
+import { i18n } from '../lib/i18n';
+import { resources } from './catalogues';
+
+// Production loads English on demand; tests switch languages synchronously, so preload it.
+for (const [ns, bundle] of Object.entries(resources.en)) i18n.addResourceBundle('en', ns, bundle, true, true);
 
 // Mantine reads these browser APIs that jsdom does not implement.
 Object.defineProperty(window, 'matchMedia', {

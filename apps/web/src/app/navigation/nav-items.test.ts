@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WELCOME_SECTIONS } from '../../features/welcome/welcome-sections';
-import { resources } from '../../lib/i18n/resources';
+import { resources } from '../../test/catalogues';
 import { PATHS } from '../paths';
 import { appRoutes } from '../router';
 import { NAV_ITEMS, NAV_VARIANTS, SIGNED_IN_NAV_ITEMS, isNavVariant, navHref, navItemsFor } from './nav-items';

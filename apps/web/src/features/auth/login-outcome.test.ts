@@ -1,7 +1,7 @@
 import { ROLE_CODES, ROLE_TEMPLATES } from '@legal/api';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
-import { resources } from '../../lib/i18n/resources';
+import { resources } from '../../test/catalogues';
 import { alertLevelOf, describeLoginFailure, formatCountdown, needsAlertDialog } from './login-outcome';
 
 describe('sign-in outcomes', () => {

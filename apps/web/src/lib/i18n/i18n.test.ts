@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../browser-storage';
-import { changeLocale, currentLocale, i18n } from './i18n';
+import { changeLocale, currentLocale, i18n, loadLocale, prepareLocale } from './i18n';
 import { readLocalePreference, toLocale } from './locale-preference';
-import { FEATURE_NAMESPACES, NAMESPACES, resources } from './resources';
+import { resources } from '../../test/catalogues';
+import { FEATURE_NAMESPACES, NAMESPACES } from './resources';
 
 /** Every catalogue file, bundled or registered by its feature. */
 const catalogues = import.meta.glob<Catalogue>('../../locales/*/*.json', { eager: true, import: 'default' });
@@ -70,5 +71,26 @@ describe('i18n', () => {
     expect(toLocale('fr')).toBeNull();
     localStorage.setItem(STORAGE_KEYS.locale, 'fr');
     expect(readLocalePreference()).toBe('ko');
+  });
+});
+
+describe('loading a language on demand', () => {
+  it('adds the shell catalogues of a language the first time it is chosen', async () => {
+    for (const ns of NAMESPACES) i18n.removeResourceBundle('en', ns);
+    expect(i18n.hasResourceBundle('en', 'common')).toBe(false);
+    await loadLocale('en');
+    for (const ns of NAMESPACES) expect(i18n.hasResourceBundle('en', ns)).toBe(true);
+    expect(i18n.getFixedT('en', 'common')('notFound.title')).toBe(resources.en.common.notFound.title);
+  });
+});
+
+describe('preparing the saved language before the first render', () => {
+  it('resolves to the saved language once its catalogues are loaded (document language and X-Locale follow)', async () => {
+    await i18n.changeLanguage('ko');
+    for (const ns of NAMESPACES) i18n.removeResourceBundle('en', ns);
+    localStorage.setItem(STORAGE_KEYS.locale, 'en');
+    await prepareLocale();
+    expect(currentLocale()).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
   });
 });

@@ -2,12 +2,12 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '@legal/api';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readLocalePreference, toLocale, writeLocalePreference } from './locale-preference';
-import { NAMESPACES, resources, type Namespace } from './resources';
+import { defaultCatalogues, loadShellCatalogues, NAMESPACES, type Namespace } from './resources';
 
 export const i18n: I18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: { [DEFAULT_LOCALE]: defaultCatalogues },
   lng: readLocalePreference(),
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: [...LOCALES],
@@ -33,9 +33,29 @@ export function currentLocale(): Locale {
   return toLocale(i18n.resolvedLanguage ?? i18n.language) ?? DEFAULT_LOCALE;
 }
 
+/** Makes sure the shell catalogues of a language are loaded (they load once, on demand). */
+export async function loadLocale(locale: Locale): Promise<void> {
+  if (NAMESPACES.every((ns) => i18n.hasResourceBundle(locale, ns))) return;
+  const catalogues = await loadShellCatalogues[locale]();
+  for (const ns of NAMESPACES) i18n.addResourceBundle(locale, ns, catalogues[ns], true, true);
+}
+
+/**
+ * Before the first render: loads the saved language's catalogues and applies it, so that a user
+ * who chose English never sees the Korean default flash by.
+ */
+export async function prepareLocale(): Promise<void> {
+  const locale = readLocalePreference();
+  await loadLocale(locale);
+  // Re-resolve: at init the catalogues were missing, so i18next resolved to the fallback (ko),
+  // and the document language and X-Locale follow the resolved language.
+  await i18n.changeLanguage(locale);
+}
+
 /** Switches the interface language and remembers the choice. */
 export async function changeLocale(locale: Locale): Promise<void> {
   writeLocalePreference(locale);
+  await loadLocale(locale);
   await i18n.changeLanguage(locale);
 }
 

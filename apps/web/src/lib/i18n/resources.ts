@@ -1,5 +1,4 @@
-import enAuth from '../../locales/en/auth.json';
-import enCommon from '../../locales/en/common.json';
+import type { Locale } from '@legal/api';
 import koAuth from '../../locales/ko/auth.json';
 import koCommon from '../../locales/ko/common.json';
 
@@ -13,7 +12,19 @@ export const NAMESPACES = ['common', 'auth'] as const;
 export const FEATURE_NAMESPACES = ['welcome', 'account', 'workspaces', 'superAdmin', 'files'] as const;
 export type Namespace = (typeof NAMESPACES)[number] | (typeof FEATURE_NAMESPACES)[number];
 
-export const resources = {
-  ko: { common: koCommon, auth: koAuth },
-  en: { common: enCommon, auth: enAuth },
-} as const;
+export type ShellCatalogues = { common: typeof koCommon; auth: typeof koAuth };
+
+/** Korean, the default language, ships with the first screen. */
+export const defaultCatalogues: ShellCatalogues = { common: koCommon, auth: koAuth };
+
+/**
+ * The shell catalogues of a language, loaded when that language is chosen (or saved) so that the
+ * first screen carries one language only.
+ */
+export const loadShellCatalogues: Record<Locale, () => Promise<ShellCatalogues>> = {
+  ko: async () => defaultCatalogues,
+  en: async () => {
+    const [common, auth] = await Promise.all([import('../../locales/en/common.json'), import('../../locales/en/auth.json')]);
+    return { common: common.default, auth: auth.default };
+  },
+};
