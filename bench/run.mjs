@@ -2,7 +2,8 @@
 // runs every scenario in bench/scenarios with autocannon and reports req/s and latency
 // percentiles. Results are written to bench/results/<timestamp>.json.
 // Options (env): BENCH_DURATION seconds (default 10), BENCH_CONNECTIONS (default 32),
-// BENCH_ONLY substring filter, DATABASE_URL to bench on PostgreSQL.
+// BENCH_ONLY substring filter, DATABASE_URL to bench on PostgreSQL, BENCH_SERVER_CPU to pin the
+// server to a core (e.g. `BENCH_SERVER_CPU=0 taskset -c 1 npm run bench`).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -19,7 +19,13 @@ export async function startBenchServer(extraEnv = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'legal-bench-'));
   const port = 21000 + Math.floor(Math.random() * 9000);
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  // BENCH_SERVER_CPU pins the server to one core (run the harness itself with `taskset -c` on
+  // another), so that the server and the load generator do not compete for the same cores.
+  const pin = process.env.BENCH_SERVER_CPU;
+  const [command, args] = pin
+    ? ['taskset', ['-c', pin, process.execPath, 'apps/server/dist/main.js']]
+    : [process.execPath, ['apps/server/dist/main.js']];
+  const child = spawn(command, args, {
     cwd: root,
     env: {
       ...process.env,
