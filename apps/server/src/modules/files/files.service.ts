@@ -89,6 +89,30 @@ async function storeUpload(services: Services, scope: TenantScope, request: Fast
   }
 }
 
+/** The revision row of bytes just stored under `storageKey`. */
+function revisionRow(
+  scope: TenantScope,
+  fileId: number,
+  revision: number,
+  storageKey: string,
+  displayName: string,
+  received: Awaited<ReturnType<typeof receiveUpload>>,
+  actor: FileActor,
+) {
+  return {
+    ...scope,
+    fileId,
+    revision,
+    storageKey,
+    displayName,
+    fileType: received.fileType,
+    contentType: received.contentType,
+    size: received.stored.size,
+    sha256: received.stored.sha256,
+    uploadedByUserId: actor.userId,
+  };
+}
+
 /** After the bytes are stored: if the transaction fails, the bytes and the intent go (the sweep catches a crash). */
 async function commitOrDiscard<T>(services: Services, storageKey: string, commit: () => Promise<T>): Promise<T> {
   try {
@@ -126,19 +150,7 @@ export async function uploadFile(services: Services, ctx: RequestContext, reques
         .returning();
       const [revision] = await tx
         .insert(fileRevisions)
-        .values({
-          ...scope,
-          fileId: file!.id,
-          revision: 1,
-          storageKey,
-          displayName,
-          fileType: received.fileType,
-          contentType: received.contentType,
-          size: received.stored.size,
-          sha256: received.stored.sha256,
-          uploadedByUserId: actor.userId,
-          isQuotaExempt: options.isQuotaExempt,
-        })
+        .values({ ...revisionRow(scope, file!.id, 1, storageKey, displayName, received, actor), isQuotaExempt: options.isQuotaExempt })
         .returning();
       await repo.deleteUploadIntent(tx, storageKey);
       await services.jobs.send(extractFileTextJob, { ...scope, revisionId: revision!.id }, { tx, idempotencyKey: `files.extract:${revision!.id}` });
@@ -169,18 +181,7 @@ export async function uploadRevision(services: Services, ctx: RequestContext, re
       const displayName = received.fields.displayName || received.clientName ? normalizeDisplayName(received.fields.displayName ?? received.clientName) : current.file.displayName;
       const [revision] = await tx
         .insert(fileRevisions)
-        .values({
-          ...scope,
-          fileId: current.file.id,
-          revision: number,
-          storageKey,
-          displayName,
-          fileType: received.fileType,
-          contentType: received.contentType,
-          size: received.stored.size,
-          sha256: received.stored.sha256,
-          uploadedByUserId: actor.userId,
-        })
+        .values(revisionRow(scope, current.file.id, number, storageKey, displayName, received, actor))
         .returning();
       const [file] = await tx
         .update(files)
