@@ -11,6 +11,7 @@ import { installAuthentication, registerAuth } from './modules/auth';
 import { registerDevMailbox } from './modules/diagnostics/dev-mailbox.routes';
 import { registerDiagnostics, registerMailCheck } from './modules/diagnostics/diagnostics.routes';
 import { registerFiles } from './modules/files';
+import { registerAdmin } from './modules/admin';
 import { buildContext, requestIdFor } from './platform/http/context';
 import { AppError } from './platform/http/errors';
 import { installErrorHandling, sendError } from './platform/http/error-handler';
@@ -138,6 +139,7 @@ export async function buildApp(services: AppServices, options: BuildAppOptions =
   registerAuth(app, services);
   registerMailCheck(app, services);
   registerFiles(app, services);
+  registerAdmin(app, services);
   if (!config.isProduction) registerDevMailbox(app, services);
 
   if (webRoot) {

@@ -60,6 +60,7 @@ export const PERMISSION_CATALOGUE = {
   [PERMISSION.orderPay]: 'Pay orders and manage billing methods',
   'workspace.api_key.write': 'Manage API keys',
   'workspace.deletion.request': 'Request deletion of the workspace',
+  'workspace.audit.read': 'Read and export the audit log of the workspace',
 } as const satisfies Record<string, string>;
 
 export type PermissionName = keyof typeof PERMISSION_CATALOGUE;

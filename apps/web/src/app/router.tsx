@@ -13,6 +13,25 @@ function FirstPaintLoading() {
   return <LoadingState isFullPage />;
 }
 
+/** The areas of the admin console (`/:workspaceName/admin/...`, see features/admin/admin-areas.ts). */
+const adminRoutes: RouteObject[] = [
+  { index: true, lazy: async () => ({ Component: (await import('../features/admin/AdminLayout')).AdminIndexRedirect }) },
+  { path: 'users', lazy: async () => ({ Component: (await import('../features/users/UsersAdminPage')).UsersAdminPage }), },
+  { path: 'invitations', lazy: async () => ({ Component: (await import('../features/invitations/InvitationsAdminPage')).InvitationsAdminPage }), },
+  { path: 'roles', lazy: async () => ({ Component: (await import('../features/organization/RolesPage')).RolesPage }), },
+  { path: 'role-requests', lazy: async () => ({ Component: (await import('../features/role-requests/RoleRequestsAdminPage')).RoleRequestsAdminPage }), },
+  { path: 'groups', lazy: async () => ({ Component: (await import('../features/organization/GroupsPage')).GroupsPage }), },
+  { path: 'divisions', lazy: async () => ({ Component: (await import('../features/organization/DivisionsPage')).DivisionsPage }), },
+  { path: 'job-titles', lazy: async () => ({ Component: (await import('../features/organization/JobTitlesPage')).JobTitlesPage }), },
+  { path: 'notices', lazy: async () => ({ Component: (await import('../features/notices/NoticesAdminPage')).NoticesAdminPage }), },
+  { path: 'terms', lazy: async () => ({ Component: (await import('../features/terms/TermsAdminPage')).TermsAdminPage }), },
+  { path: 'settings', lazy: async () => ({ Component: (await import('../features/workspace-settings/SettingsPage')).SettingsPage }), },
+  { path: 'theme', lazy: async () => ({ Component: (await import('../features/workspace-settings/ThemeEditorPage')).ThemeEditorPage }), },
+  { path: 'sso', lazy: async () => ({ Component: (await import('../features/sso/SsoSettingsPage')).SsoSettingsPage }), },
+  { path: 'deletion', lazy: async () => ({ Component: (await import('../features/workspace-settings/DeletionRequestPage')).DeletionRequestPage }), },
+  { path: 'audit', lazy: async () => ({ Component: (await import('../features/audit-log/AuditLogPage')).AuditLogPage }), },
+];
+
 /**
  * Feature pages load on demand so the first screen ships only the shell. Static paths rank
  * above `/:workspaceName`, so a workspace cannot shadow them.
@@ -43,6 +62,11 @@ export const appRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/auth/ResetPasswordPage')).ResetPasswordPage }),
           },
           {
+            // The accept link of an invitation mail: public, the invited person may have no account yet.
+            path: 'invitations/accept',
+            lazy: async () => ({ Component: (await import('../features/invitations/AcceptInvitationPage')).AcceptInvitationPage }),
+          },
+          {
             path: 'super-admin/sign-in',
             handle: { navVariant: 'superAdmin' } satisfies RouteHandle,
             lazy: async () => ({ Component: (await import('../features/auth/SignInPage')).SuperAdminSignInPage }),
@@ -66,6 +90,25 @@ export const appRoutes: RouteObject[] = [
                 path: ':workspaceName/files',
                 lazy: async () => ({ Component: (await import('../features/files/FilesPage')).FilesPage }),
               },
+              {
+                // Terms that need the user's consent since their last sign-in.
+                path: 'consent',
+                lazy: async () => ({ Component: (await import('../features/terms/ConsentPage')).ConsentPage }),
+              },
+              {
+                path: ':workspaceName/notices',
+                lazy: async () => ({ Component: (await import('../features/notices/NoticesPage')).NoticesPage }),
+              },
+              {
+                path: ':workspaceName/role-requests',
+                lazy: async () => ({ Component: (await import('../features/role-requests/MyRoleRequestsPage')).MyRoleRequestsPage }),
+              },
+              {
+                path: ':workspaceName/admin',
+                handle: { navVariant: 'admin' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('../features/admin/AdminLayout')).AdminLayout }),
+                children: adminRoutes,
+              },
             ],
           },
           {
@@ -80,6 +123,10 @@ export const appRoutes: RouteObject[] = [
               {
                 index: true,
                 lazy: async () => ({ Component: (await import('../features/super-admin/ClientErrorsPage')).ClientErrorsPage }),
+              },
+              {
+                path: 'deletion-requests',
+                lazy: async () => ({ Component: (await import('../features/workspace-settings/DeletionRequestsSuperAdminPage')).DeletionRequestsSuperAdminPage }),
               },
             ],
           },

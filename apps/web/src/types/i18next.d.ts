@@ -6,6 +6,16 @@ import type files from '../locales/ko/files.json';
 import type superAdmin from '../locales/ko/super-admin.json';
 import type welcome from '../locales/ko/welcome.json';
 import type workspaces from '../locales/ko/workspaces.json';
+import type admin from '../locales/ko/admin.json';
+import type users from '../locales/ko/users.json';
+import type auditLog from '../locales/ko/audit-log.json';
+import type invitations from '../locales/ko/invitations.json';
+import type roleRequests from '../locales/ko/role-requests.json';
+import type organization from '../locales/ko/organization.json';
+import type notices from '../locales/ko/notices.json';
+import type terms from '../locales/ko/terms.json';
+import type workspaceSettings from '../locales/ko/workspace-settings.json';
+import type sso from '../locales/ko/sso.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -18,6 +28,16 @@ declare module 'i18next' {
       workspaces: typeof workspaces;
       superAdmin: typeof superAdmin;
       files: typeof files;
+      admin: typeof admin;
+      users: typeof users;
+      auditLog: typeof auditLog;
+      invitations: typeof invitations;
+      roleRequests: typeof roleRequests;
+      organization: typeof organization;
+      notices: typeof notices;
+      terms: typeof terms;
+      workspaceSettings: typeof workspaceSettings;
+      sso: typeof sso;
     };
   }
 }

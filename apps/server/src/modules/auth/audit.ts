@@ -1,6 +1,15 @@
 import type { Tx } from '../../platform/db/client';
 import type { RequestContext } from '../../platform/http/context';
+import type { AuditLogAuditEvent } from '../admin/audit/audit.audit';
+import type { InvitationsAuditEvent } from '../admin/invitations/invitations.audit';
+import type { NoticesAuditEvent } from '../admin/notices/notices.audit';
+import type { OrganizationAuditEvent } from '../admin/organization/organization.audit';
+import type { RoleRequestsAuditEvent } from '../admin/role-requests/role-requests.audit';
+import type { TermsAuditEvent } from '../admin/terms/terms.audit';
+import type { UsersAuditEvent } from '../admin/users/users.audit';
+import type { WorkspaceSettingsAuditEvent } from '../admin/workspace/workspace.audit';
 import { auditEvents } from './audit.table';
+import type { SsoAuditEvent } from './sso.audit';
 
 type SessionEnd = 'SIGNED_OUT' | 'REVOKED_BY_USER' | 'OTHERS_REVOKED' | 'PASSWORD_CHANGED' | 'USER_DISABLED' | 'REFRESH_REUSE' | 'PASSWORD_RESET' | 'PASSWORD_FORCE_RESET';
 
@@ -34,7 +43,16 @@ export type AuditEvent =
   | { type: 'file.updated'; data: { fileKey: string; fields: string[] } }
   | { type: 'file.deleted'; data: { fileKey: string } }
   | { type: 'file.restored'; data: { fileKey: string } }
-  | { type: 'file.purged'; data: { fileKey: string; revisions: number; freedBytes: number } };
+  | { type: 'file.purged'; data: { fileKey: string; revisions: number; freedBytes: number } }
+  | SsoAuditEvent
+  | UsersAuditEvent
+  | InvitationsAuditEvent
+  | RoleRequestsAuditEvent
+  | OrganizationAuditEvent
+  | NoticesAuditEvent
+  | TermsAuditEvent
+  | WorkspaceSettingsAuditEvent
+  | AuditLogAuditEvent;
 
 export type AuditEventType = AuditEvent['type'];
 

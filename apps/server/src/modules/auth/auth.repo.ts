@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, SqlExecutor, Tx } from '../../platform/db/client';
 import type { TenantScope } from '../../platform/http/context';
 import { inScope } from '../../platform/db/tenancy';
+import { groupMembers, groupRoles } from '../admin/organization/organization.table';
 import { membershipRoles, memberships, roles } from './memberships.table';
 import { sessions, userLoginTracks } from './sessions.table';
 import { workspaces } from './tenants.table';
@@ -45,8 +46,8 @@ export async function workspacePolicyOf(db: Queryable, userId: number) {
       passwordMaxAgeDays: sql<number | null>`min(${workspaces.passwordMaxAgeDays})`,
     })
     .from(memberships)
-    .innerJoin(workspaces, and(eq(workspaces.id, memberships.workspaceId), eq(workspaces.tenantId, memberships.tenantId)))
-    .where(eq(memberships.userId, userId));
+    .innerJoin(workspaces, and(eq(workspaces.id, memberships.workspaceId), eq(workspaces.tenantId, memberships.tenantId), isNull(workspaces.deletedAt)))
+    .where(and(eq(memberships.userId, userId), eq(memberships.status, 'ACTIVE')));
   const num = (v: number | null | undefined) => (v === null || v === undefined ? null : Number(v));
   return { isTwoFactorRequired: row?.isTwoFactorRequired ?? false, idleMinutes: num(row?.idleMinutes), passwordMaxAgeDays: num(row?.passwordMaxAgeDays) };
 }
@@ -99,17 +100,32 @@ export async function findSessionByAccessHash(executor: SqlExecutor, accessToken
   };
 }
 
-/** The caller's membership in a workspace with the union of its roles' permissions (one query). */
+/**
+ * The caller's active membership in a workspace that still exists, with the union of the
+ * permissions of its roles and of the roles of its groups. Null when there is none (a
+ * deactivated member, a purged workspace): the access check answers 403.
+ */
 export async function findMembership(db: Queryable, scope: TenantScope, userId: number) {
-  const rows = await db
-    .select({ id: memberships.id, permissions: roles.permissions })
+  const [membership] = await db
+    .select({ id: memberships.id })
     .from(memberships)
-    .leftJoin(membershipRoles, and(inScope(membershipRoles, scope), eq(membershipRoles.membershipId, memberships.id)))
-    .leftJoin(roles, and(inScope(roles, scope), eq(roles.id, membershipRoles.roleId)))
-    .where(and(inScope(memberships, scope), eq(memberships.userId, userId)));
-  const [first] = rows;
-  if (!first) return null;
-  return { id: first.id, permissions: new Set(rows.flatMap((r) => r.permissions ?? [])) };
+    .innerJoin(workspaces, and(eq(workspaces.id, memberships.workspaceId), eq(workspaces.tenantId, memberships.tenantId), isNull(workspaces.deletedAt)))
+    .where(and(inScope(memberships, scope), eq(memberships.userId, userId), eq(memberships.status, 'ACTIVE')));
+  if (!membership) return null;
+  const [direct, viaGroups] = await Promise.all([
+    db
+      .select({ permissions: roles.permissions })
+      .from(membershipRoles)
+      .innerJoin(roles, and(inScope(roles, scope), eq(roles.id, membershipRoles.roleId)))
+      .where(and(inScope(membershipRoles, scope), eq(membershipRoles.membershipId, membership.id))),
+    db
+      .select({ permissions: roles.permissions })
+      .from(groupMembers)
+      .innerJoin(groupRoles, and(inScope(groupRoles, scope), eq(groupRoles.groupId, groupMembers.groupId)))
+      .innerJoin(roles, and(inScope(roles, scope), eq(roles.id, groupRoles.roleId)))
+      .where(and(inScope(groupMembers, scope), eq(groupMembers.membershipId, membership.id))),
+  ]);
+  return { id: membership.id, permissions: new Set([...direct, ...viaGroups].flatMap((r) => r.permissions)) };
 }
 
 /** One launcher entry per membership, in workspace order. */
@@ -129,8 +145,8 @@ export async function listLauncherEntries(db: Queryable, userId: number) {
       products: workspaces.products,
     })
     .from(memberships)
-    .innerJoin(workspaces, and(eq(workspaces.id, memberships.workspaceId), eq(workspaces.tenantId, memberships.tenantId)))
-    .where(eq(memberships.userId, userId))
+    .innerJoin(workspaces, and(eq(workspaces.id, memberships.workspaceId), eq(workspaces.tenantId, memberships.tenantId), isNull(workspaces.deletedAt)))
+    .where(and(eq(memberships.userId, userId), eq(memberships.status, 'ACTIVE')))
     .orderBy(workspaces.id);
 }
 

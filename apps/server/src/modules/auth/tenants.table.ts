@@ -29,6 +29,9 @@ export const workspaces = pgTable(
     /** ThemeSchema as JSON text; null = the default theme. */
     theme: text('theme'),
     products: text('products').array().notNull().default(sql`'{}'::text[]`),
+    /** Set when the workspace's data was purged after an approved deletion request; it cannot be entered. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('workspaces_name_key').on(t.name), index('workspaces_tenant_idx').on(t.tenantId)],

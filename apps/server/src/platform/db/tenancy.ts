@@ -28,6 +28,7 @@ export const GLOBAL_TABLES = new Set<string>([
   'otp_challenges',
   'user_login_tracks',
   'password_reset_tokens',
+  'sso_identities',
   // spans tenants: sign-in events have no workspace; scoped events carry tenant_id/workspace_id
   'audit_events',
 ]);

@@ -34,3 +34,13 @@ export async function checkAccess(access: Access, ctx: RequestContext): Promise<
       return;
   }
 }
+
+/**
+ * The caller must hold at least one of the named permissions (loaded by the `member`/`admin`
+ * access check). Routes that need a finer permission than their access level call this first.
+ */
+export function requirePermission(ctx: RequestContext, ...anyOf: string[]): void {
+  const principal = ctx.principal;
+  if (principal?.kind !== 'user') throw new AppError('ERROR_UNAUTHORIZED');
+  if (!anyOf.some((name) => principal.permissions.has(name))) throw new AppError('ERROR_FORBIDDEN');
+}

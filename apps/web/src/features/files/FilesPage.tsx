@@ -1,16 +1,14 @@
-import { workspaceKey, type FileMetadata } from '@legal/api';
+import { type FileMetadata } from '@legal/api';
 import { Anchor, Card, Container, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { NotFoundPage } from '../../app/pages/NotFoundPage';
+import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { ForbiddenState } from '../../components/ForbiddenState';
 import { LoadingState } from '../../components/LoadingState';
-import { useHasAnyPermission, useSession, type SessionState } from '../../lib/session';
-import { findEntryByName, selectWorkspaceEntry, usePermissionsLoad } from '../workspaces/workspace-selection';
+import { useHasAnyPermission } from '../../lib/session';
+import { WorkspaceGate } from '../workspaces/WorkspaceGate';
 import { FILE_PERMISSIONS } from './file-permissions';
 import { useFileList } from './file-queries';
 import { FileDrawer } from './FileDrawer';
@@ -20,8 +18,6 @@ import { FileUploadPanel } from './FileUploadPanel';
 import { readFileFilters, writeFileFilters, type FileFilters } from './files-search-params';
 import './files-i18n';
 
-const selectLauncher = (s: SessionState) => s.launcher;
-const selectKey = (s: SessionState) => workspaceKey(s.tenantId, s.workspaceId);
 const FILE_PARAM = 'file';
 
 function FileList() {
@@ -107,25 +103,10 @@ function FilesScreen({ workspaceName }: { workspaceName: string }) {
 }
 
 /**
- * `/:workspaceName/files`: the files of a workspace. Like the workspace home, the address picks
- * the workspace; the page waits for its permissions, then needs `file.file.read` (the upload
- * panel needs `file.file.write`). Filters, page and the open file live in the address.
+ * `/:workspaceName/files`: the files of a workspace. The address picks the workspace (WorkspaceGate);
+ * the page needs `file.file.read` (the upload panel needs `file.file.write`). Filters, page and
+ * the open file live in the address.
  */
 export function FilesPage() {
-  const { workspaceName } = useParams();
-  const entries = useSession(selectLauncher);
-  const selectedKey = useSession(selectKey);
-  const load = usePermissionsLoad();
-  const entry = findEntryByName(entries, workspaceName);
-  const entryKey = entry ? workspaceKey(entry.tenantId, entry.workspaceId) : null;
-  const isSelected = entryKey !== null && selectedKey === entryKey;
-
-  useEffect(() => {
-    if (entry && !isSelected) void selectWorkspaceEntry(entry);
-  }, [entry, isSelected]);
-
-  if (!entry) return <NotFoundPage />;
-  if (!isSelected || (load.key === entryKey && load.status === 'loading')) return <LoadingState />;
-  if (load.key === entryKey && load.status === 'error') return <ErrorState error={load.error} />;
-  return <FilesScreen workspaceName={entry.workspaceName} />;
+  return <WorkspaceGate>{(entry) => <FilesScreen workspaceName={entry.workspaceName} />}</WorkspaceGate>;
 }

@@ -9,7 +9,10 @@ import koCommon from '../../locales/ko/common.json';
  */
 export const NAMESPACES = ['common', 'auth'] as const;
 /** Namespaces registered by lazily loaded features. */
-export const FEATURE_NAMESPACES = ['welcome', 'account', 'workspaces', 'superAdmin', 'files'] as const;
+export const FEATURE_NAMESPACES = [
+  'welcome', 'account', 'workspaces', 'superAdmin', 'files', 'admin', 'users', 'auditLog', 'invitations', 'roleRequests',
+  'organization', 'notices', 'terms', 'workspaceSettings', 'sso',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number] | (typeof FEATURE_NAMESPACES)[number];
 
 export type ShellCatalogues = { common: typeof koCommon; auth: typeof koAuth };

@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import './organization-i18n';
+
+/** Scaffold: the area's owner replaces this page. */
+export function RolesPage() {
+  const { t } = useTranslation('organization');
+  return <h2>{t('title')}</h2>;
+}

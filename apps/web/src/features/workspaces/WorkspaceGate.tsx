@@ -1,0 +1,34 @@
+import { workspaceKey } from '@legal/api';
+import { type ReactNode, useEffect } from 'react';
+import { useParams } from 'react-router';
+import { NotFoundPage } from '../../app/pages/NotFoundPage';
+import { ErrorState } from '../../components/ErrorState';
+import { LoadingState } from '../../components/LoadingState';
+import { type LauncherEntry, type SessionState, useSession } from '../../lib/session';
+import { findEntryByName, selectWorkspaceEntry, usePermissionsLoad } from './workspace-selection';
+
+const selectLauncher = (s: SessionState) => s.launcher;
+const selectKey = (s: SessionState) => workspaceKey(s.tenantId, s.workspaceId);
+
+/**
+ * The workspace a `/:workspaceName/...` address names: selects it (X-Tenant/X-Workspace follow),
+ * waits for its permissions, then renders the page. A name the launcher does not list is a 404.
+ */
+export function WorkspaceGate({ children }: { children: (entry: LauncherEntry) => ReactNode }) {
+  const { workspaceName } = useParams();
+  const entries = useSession(selectLauncher);
+  const selectedKey = useSession(selectKey);
+  const load = usePermissionsLoad();
+  const entry = findEntryByName(entries, workspaceName);
+  const entryKey = entry ? workspaceKey(entry.tenantId, entry.workspaceId) : null;
+  const isSelected = entryKey !== null && selectedKey === entryKey;
+
+  useEffect(() => {
+    if (entry && !isSelected) void selectWorkspaceEntry(entry);
+  }, [entry, isSelected]);
+
+  if (!entry) return <NotFoundPage />;
+  if (!isSelected || (load.key === entryKey && load.status === 'loading')) return <LoadingState />;
+  if (load.key === entryKey && load.status === 'error') return <ErrorState error={load.error} />;
+  return <>{children(entry)}</>;
+}

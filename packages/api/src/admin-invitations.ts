@@ -1,0 +1,2 @@
+// Wire contract of this area (scaffold: the area's owner fills it).
+export {};
