@@ -26,4 +26,12 @@ test.describe('platform pages', () => {
     expect(body.data.checks.database).toMatchObject({ ok: true, driver: 'pglite' });
     expect(body.data.checks.jobs.ok).toBe(true);
   });
+
+  test('pdf.js finds its Korean CMaps and standard fonts beside the app', async ({ request }) => {
+    const cmap = await request.get('/pdfjs/cmaps/UniKS-UCS2-H.bcmap');
+    expect(cmap.status()).toBe(200);
+    expect((await cmap.body()).length).toBeGreaterThan(100);
+    const font = await request.get('/pdfjs/standard_fonts/LiberationSans-Regular.ttf');
+    expect(font.status()).toBe(200);
+  });
 });

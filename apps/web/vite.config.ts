@@ -1,5 +1,39 @@
-import { defineConfig } from 'vite';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/**
+ * pdf.js needs its CMaps (Korean, Japanese, Chinese encodings of non-embedded fonts) and the
+ * standard 14 fonts to draw many real-world PDFs. They are served as static files under
+ * `/pdfjs/` (PDF_ASSETS_BASE in features/files/PdfPreview.tsx): copied into the build, and
+ * served straight from node_modules by the dev server.
+ */
+function pdfjsAssets(): Plugin {
+  const root = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+  const dirs = ['cmaps', 'standard_fonts'];
+  let outDir = '';
+  return {
+    name: 'pdfjs-assets',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    configureServer(server) {
+      server.middlewares.use('/pdfjs', (req, res, next) => {
+        const [dir, file] = (req.url ?? '').split('?')[0]!.split('/').filter(Boolean);
+        if (!dir || !file || !dirs.includes(dir) || file.includes('..')) return next();
+        const full = path.join(root, dir, file);
+        if (!fs.existsSync(full)) return next();
+        res.setHeader('content-type', 'application/octet-stream');
+        fs.createReadStream(full).pipe(res);
+      });
+    },
+    closeBundle() {
+      for (const dir of dirs) fs.cpSync(path.join(root, dir), path.join(outDir, 'pdfjs', dir), { recursive: true });
+    },
+  };
+}
 
 const API_ORIGIN = 'http://localhost:3000';
 
@@ -16,7 +50,7 @@ const vendorGroups = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pdfjsAssets()],
   server: {
     proxy: {
       '^/api(/|$)': { target: API_ORIGIN, changeOrigin: false },

@@ -10,6 +10,8 @@ import './files-i18n';
 GlobalWorkerOptions.workerSrc = workerUrl;
 
 const MAX_WIDTH = 720;
+/** Where the build puts pdf.js's CMaps and standard fonts (vite.config.ts, pdfjsAssets). */
+const PDF_ASSETS_BASE = '/pdfjs/';
 
 /** A PDF drawn one page at a time with pdf.js (this module loads only when a PDF preview opens). */
 export function PdfPreview({ blob }: { blob: Blob }) {
@@ -25,7 +27,13 @@ export function PdfPreview({ blob }: { blob: Blob }) {
     void (async () => {
       try {
         const data = new Uint8Array(await blob.arrayBuffer());
-        const pdf = await getDocument({ data, isEvalSupported: false }).promise;
+        const pdf = await getDocument({
+          data,
+          isEvalSupported: false,
+          cMapUrl: `${PDF_ASSETS_BASE}cmaps/`,
+          cMapPacked: true,
+          standardFontDataUrl: `${PDF_ASSETS_BASE}standard_fonts/`,
+        }).promise;
         loaded = pdf;
         if (isCurrent) setDoc(pdf);
         else void pdf.destroy();

@@ -1,13 +1,11 @@
 import { DetailsTable } from '../../components/DetailsTable';
-import { Anchor, Card, Container, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, Container, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { PATHS } from '../../app/paths';
 import { ErrorState } from '../../components/ErrorState';
-import { FilesLink } from '../files/FilesLink';
 import { useSession, type LauncherEntry, type SessionState } from '../../lib/session';
 import { ProductBadges, SubscriptionBadge } from './WorkspaceBadges';
+import { WorkspaceLinks } from './WorkspaceLinks';
 import { loadPermissions, usePermissionsLoad } from './workspace-selection';
 import './workspaces-i18n';
 
@@ -58,12 +56,7 @@ export function WorkspaceOverview({ entry }: { entry: LauncherEntry }) {
             <SubscriptionBadge status={entry.subscriptionStatus} />
           </Group>
           <Text c="dimmed">{entry.workspaceMemo || t('home.noMemo')}</Text>
-          <Group gap="md">
-            <Anchor component={Link} to={PATHS.launcher} size="sm">
-              {t('home.toLauncher')}
-            </Anchor>
-            <FilesLink workspaceName={entry.workspaceName} />
-          </Group>
+          <WorkspaceLinks workspaceName={entry.workspaceName} />
         </Stack>
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
           <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="membership-title">
