@@ -286,7 +286,7 @@ describe('extractDocument: mail and archives', () => {
 });
 
 describe('extractDocument: types without extraction yet', () => {
-  it('answers an honest failed page for binary HWP, an unreadable MSG and an archive of nothing readable', async () => {
+  it('answers an honest failed page for an unreadable HWP or MSG and an archive of nothing readable', async () => {
     const zip = buildZip([{ name: 'program.bin', data: Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 0, 0, 0]) }]);
     for (const [fileType, bytes, phrase] of [
       ['hwp', Buffer.alloc(10), 'HWP'],

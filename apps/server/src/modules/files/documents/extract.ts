@@ -2,9 +2,10 @@ import { extractMsg } from './extract-msg';
 import { extractPptx, extractXlsx } from './extract-ooxml';
 import { extractZip } from './extract-zip';
 import type { ExtractionResult, FileType } from './document-types';
-import { failedPage, throwIfAborted, type ExtractOptions, type FormatExtraction } from './extract-common';
+import { throwIfAborted, type ExtractOptions, type FormatExtraction } from './extract-common';
 import { extractDocx } from './extract-docx';
 import { extractEml } from './extract-eml';
+import { extractHwp } from './extract-hwp';
 import { extractHwpx } from './extract-hwpx';
 import { extractImage } from './extract-image';
 import { extractPdf } from './extract-pdf';
@@ -12,10 +13,6 @@ import { buildStructure } from './structure';
 import { decodeText, detectLanguage, normalizeText } from './text-decode';
 
 export type { ExtractOptions } from './extract-common';
-
-const NOT_SUPPORTED = {
-  hwp: 'Text extraction from binary HWP 5 files is not supported yet; save the document as HWPX or PDF.',
-};
 
 /**
  * Extracts per-page text and a normalized structure from a sniffed document. Failures are
@@ -62,6 +59,6 @@ async function extractByType(bytes: Buffer, fileType: FileType, options: Extract
     case 'msg':
       return extractMsg(bytes);
     case 'hwp':
-      return { pages: [failedPage(1, NOT_SUPPORTED.hwp)] };
+      return extractHwp(bytes, options.signal);
   }
 }

@@ -199,3 +199,59 @@ export function buildMsg(fields: { subject: string; body: string; senderName: st
   CFB.utils.cfb_add(cfb, '/__substg1.0_0C1A001F', utf16(fields.senderName));
   return Buffer.from(CFB.write(cfb, { type: 'buffer' }) as Uint8Array);
 }
+
+/** One HWP 5 record: the 32-bit header (tag, level, size; 0xFFF + a DWORD for big ones) and the payload. */
+function hwpRecord(tag: number, level: number, payload: Buffer): Buffer {
+  const big = payload.length >= 0xfff;
+  const header = Buffer.alloc(big ? 8 : 4);
+  header.writeUInt32LE(((tag & 0x3ff) | ((level & 0x3ff) << 10) | ((big ? 0xfff : payload.length) << 20)) >>> 0, 0);
+  if (big) header.writeUInt32LE(payload.length, 4);
+  return Buffer.concat([header, payload]);
+}
+
+/** A PARA_TEXT payload: text as UTF-16LE, `\t` as the 8-WCHAR inline tab control, ending with the paragraph break. */
+export function hwpParaText(text: string, options: { withObject?: boolean } = {}): Buffer {
+  const parts: Buffer[] = [];
+  if (options.withObject) {
+    // An extended control (11: a table or drawing object): the code, six WCHARs, the code again.
+    const control = Buffer.alloc(16);
+    control.writeUInt16LE(11, 0);
+    control.write('tbl ', 2, 'latin1');
+    control.writeUInt16LE(11, 14);
+    parts.push(control);
+  }
+  for (const piece of text.split(/(\t)/)) {
+    if (piece === '\t') {
+      const tab = Buffer.alloc(16);
+      tab.writeUInt16LE(9, 0);
+      tab.writeUInt16LE(9, 14);
+      parts.push(tab);
+    } else parts.push(Buffer.from(piece, 'utf16le'));
+  }
+  parts.push(Buffer.from([13, 0]));
+  return Buffer.concat(parts);
+}
+
+/**
+ * A binary HWP 5 document built to the published format: FileHeader (signature, version 5.0.3.0,
+ * properties), DocInfo and one BodyText/Section{N} stream per section, raw-deflated when compressed.
+ */
+export function buildHwp(sections: string[][], options: { compressed?: boolean; distribution?: boolean; encrypted?: boolean } = {}): Buffer {
+  const compressed = options.compressed ?? true;
+  const fileHeader = Buffer.alloc(256);
+  fileHeader.write('HWP Document File', 0, 'latin1');
+  fileHeader.writeUInt32LE(0x05000300, 32);
+  fileHeader.writeUInt32LE((compressed ? 1 : 0) | (options.encrypted ? 2 : 0) | (options.distribution ? 4 : 0), 36);
+  const cfb = CFB.utils.cfb_new();
+  CFB.utils.cfb_add(cfb, '/FileHeader', fileHeader);
+  CFB.utils.cfb_add(cfb, '/DocInfo', compressed ? deflateRawSync(Buffer.alloc(0)) : Buffer.alloc(0));
+  sections.forEach((paragraphs, index) => {
+    const records = paragraphs.flatMap((text, i) => [
+      hwpRecord(0x010 + 50, 0, Buffer.alloc(22)),
+      hwpRecord(0x010 + 51, 1, hwpParaText(text, { withObject: i === 0 && index === 0 })),
+    ]);
+    const stream = Buffer.concat(records);
+    CFB.utils.cfb_add(cfb, `/BodyText/Section${index}`, compressed ? deflateRawSync(stream) : stream);
+  });
+  return Buffer.from(CFB.write(cfb, { type: 'buffer' }) as Uint8Array);
+}
