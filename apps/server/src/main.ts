@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createServices, startServices, stopServices } from './platform/services';
+import { LOG_SERIALIZERS } from './platform/http/log-serializers';
 
 async function main() {
   let config;
@@ -15,7 +16,7 @@ async function main() {
     throw err;
   }
 
-  const logger = pino({ level: config.logLevel, base: { service: 'legal-suite' } });
+  const logger = pino({ level: config.logLevel, base: { service: 'legal-suite' }, serializers: LOG_SERIALIZERS });
   const services = await createServices(config, logger);
   const app = await buildApp(services);
   await startServices(services);

@@ -10,6 +10,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { AnyJob } from '../platform/jobs/jobs';
 import { type AppServices, createServices, startServices, stopServices } from '../platform/services';
+import { LOG_SERIALIZERS } from '../platform/http/log-serializers';
 
 /** The PostgreSQL server the suite also runs against when TEST_DATABASE_URL is set. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
@@ -71,7 +72,7 @@ export async function createTestApp(
       done();
     },
   });
-  const logger = pino({ level: 'info' }, stream);
+  const logger = pino({ level: 'info', serializers: LOG_SERIALIZERS }, stream);
   const services = await createServices(config, logger, {
     extraJobs: options.extraJobs,
     ...(database.url ? {} : { dataDirOverride: 'memory://' }),

@@ -1,4 +1,4 @@
-import { bigint, bigserial, boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { tenantColumns } from '../../platform/db/tenancy';
 import { users } from './users.table';
@@ -23,17 +23,21 @@ export const ssoConfigs = pgTable(
 );
 
 /** An authorization request in flight: `state` is the id; PKCE verifier and nonce kept until the callback. */
-export const ssoLoginStates = pgTable('sso_login_states', {
-  id: uuid('id').primaryKey(),
-  ...tenantColumns(),
-  codeVerifier: text('code_verifier').notNull(),
-  nonce: text('nonce').notNull(),
-  redirectUri: text('redirect_uri').notNull(),
-  nextPath: text('next_path'),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  consumedAt: timestamp('consumed_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const ssoLoginStates = pgTable(
+  'sso_login_states',
+  {
+    id: uuid('id').primaryKey(),
+    ...tenantColumns(),
+    codeVerifier: text('code_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    nextPath: text('next_path'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sso_login_states_scope_expires_idx').on(t.tenantId, t.workspaceId, t.expiresAt)],
+);
 
 /** A provider's subject linked to a user. Global: a person, not a workspace, owns it. */
 export const ssoIdentities = pgTable(

@@ -132,6 +132,14 @@ describe('the envelope and error rules', () => {
     expect(lines.length).toBeGreaterThanOrEqual(2); // incoming request + request completed
   });
 
+  it('keeps secret link parameters out of the request log', async () => {
+    await t.app.inject({ method: 'GET', url: '/invitations/accept?token=s3cret-token-value&x=1', headers: { 'x-request-id': 'trace-secret-0001' } });
+    const lines = t.logs.lines.filter((l) => l.reqId === 'trace-secret-0001');
+    expect(lines.length).toBeGreaterThan(0);
+    expect(JSON.stringify(lines)).not.toContain('s3cret-token-value');
+    expect(JSON.stringify(lines)).toContain('token=[redacted]&x=1');
+  });
+
   it('sets security headers (CSP, nosniff, frame ancestors)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");

@@ -30,7 +30,10 @@ export const termRevisions = pgTable(
     createdByUserId: bigint('created_by_user_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('term_revisions_term_version_key').on(t.termId, t.version)],
+  (t) => [
+    uniqueIndex('term_revisions_term_version_key').on(t.termId, t.version),
+    index('term_revisions_scope_term_idx').on(t.tenantId, t.workspaceId, t.termId, t.version),
+  ],
 );
 
 /** A member's consent (or refusal) to a revision: the consent history. */

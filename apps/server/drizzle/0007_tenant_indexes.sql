@@ -1,0 +1,2 @@
+CREATE INDEX "sso_login_states_scope_expires_idx" ON "sso_login_states" USING btree ("tenant_id","workspace_id","expires_at");--> statement-breakpoint
+CREATE INDEX "term_revisions_scope_term_idx" ON "term_revisions" USING btree ("tenant_id","workspace_id","term_id","version");
