@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { pageOf, pageQuery } from './envelope';
 import { defineRoute, type RouteDescriptor } from './http';
 import { LoginDataSchema, NewPasswordSchema } from './auth';
+import { ssoCallback, ssoLogin } from './sso';
 
 /**
  * Identity administration (catalogue 7.9): API keys and service-auth tokens for integrations,
- * password reset by mailed link and forced reset, impersonated sign-in.
+ * credentials (accounts created by a workspace admin), password reset by mailed link and forced
+ * reset, impersonated sign-in.
  */
 
 export const IDENTITY_LIMITS = {
@@ -97,6 +99,61 @@ export const forcePasswordReset = defineRoute({
   schemas: { params: z.object({ userId: z.coerce.number().int().positive() }), data: z.object({ revokedSessions: z.number().int() }) },
 });
 
+// Credentials ----------------------------------------------------------------------------------
+// A workspace admin (workspace.user.write) creates an account with an initial password that
+// must be changed at the first sign-in, corrects its login id, name and locale, and removes it
+// from the workspace (the account goes too when it belongs to no other workspace).
+
+export const CredentialLoginIdSchema = z.string().trim().toLowerCase().max(320).pipe(z.email('an e-mail address'));
+export const CredentialLocaleSchema = z.enum(['ko', 'en']);
+
+export const CreateCredentialBodySchema = z.object({
+  loginId: CredentialLoginIdSchema.describe('E-mail address; the account must not exist yet'),
+  name: z.string().trim().min(1).max(100),
+  locale: CredentialLocaleSchema.default('ko'),
+  password: NewPasswordSchema.describe('Initial password (same rules as a change); it has expired at the first sign-in'),
+  displayName: z.string().trim().min(1).max(100).optional().describe('Name in this workspace (default: name)'),
+});
+export type CreateCredentialBody = z.input<typeof CreateCredentialBodySchema>;
+
+export const UpdateCredentialBodySchema = z
+  .object({
+    loginId: CredentialLoginIdSchema.optional(),
+    name: z.string().trim().min(1).max(100).optional(),
+    locale: CredentialLocaleSchema.optional(),
+  })
+  .refine((b) => b.loginId !== undefined || b.name !== undefined || b.locale !== undefined, 'nothing to update');
+export type UpdateCredentialBody = z.input<typeof UpdateCredentialBodySchema>;
+
+export const CredentialSchema = z.object({
+  userId: z.number().int(),
+  loginId: z.string(),
+  name: z.string(),
+  locale: CredentialLocaleSchema,
+  status: z.enum(['ACTIVE', 'DISABLED']),
+  passwordExpiresAt: z.string().nullable(),
+  membershipId: z.number().int(),
+});
+export type Credential = z.infer<typeof CredentialSchema>;
+
+const credentialParams = z.object({ userId: z.coerce.number().int().positive() });
+
+export const createCredential = defineRoute({
+  method: 'POST', path: '/api/auth/credentials/v1', access: 'admin',
+  summary: 'Creates an account in the workspace with an initial password that must be changed at the first sign-in (workspace.user.write; 409 when the login id exists)', tags,
+  schemas: { body: CreateCredentialBodySchema, data: CredentialSchema },
+});
+export const updateCredential = defineRoute({
+  method: 'PUT', path: '/api/auth/credentials/:userId/v1', access: 'admin',
+  summary: "Changes a member's login id, name or locale (workspace.user.write; 409 when the account also belongs to another workspace)", tags,
+  schemas: { params: credentialParams, body: UpdateCredentialBodySchema, data: CredentialSchema },
+});
+export const deleteCredential = defineRoute({
+  method: 'DELETE', path: '/api/auth/credentials/:userId/v1', access: 'admin',
+  summary: 'Removes a member from the workspace; deletes the account when it belongs to no other workspace (workspace.user.write)', tags,
+  schemas: { params: credentialParams, data: z.object({ isAccountDeleted: z.boolean() }) },
+});
+
 // Impersonation --------------------------------------------------------------------------------
 
 export const ImpersonateBodySchema = z.object({
@@ -109,8 +166,9 @@ export const impersonatedLogin = defineRoute({
   schemas: { body: ImpersonateBodySchema, data: LoginDataSchema },
 });
 
-/** The identity administration routes, in registration order. */
+/** The identity routes beyond auth.ts (administration, and the single sign-on of sso.ts), in registration order. */
 export const authAdminRoutes: RouteDescriptor[] = [
   createApiKey, listApiKeys, revokeApiKey, verifyApiKey, createServiceAuthToken,
-  sendResetMessage, resetPassword, forcePasswordReset, impersonatedLogin,
+  sendResetMessage, resetPassword, forcePasswordReset, createCredential, updateCredential, deleteCredential, impersonatedLogin,
+  ssoLogin, ssoCallback,
 ];

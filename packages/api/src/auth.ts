@@ -355,7 +355,7 @@ export const theme = defineRoute({
 });
 
 export const LOGIN_RESULTS = ['SUCCESS', 'FAILED', 'LOCKED', 'OTP_REQUIRED', 'OTP_FAILED'] as const;
-export const LOGIN_METHODS = ['PASSWORD', 'SUPER_ADMIN', 'OTP', 'DEV', 'IMPERSONATED'] as const;
+export const LOGIN_METHODS = ['PASSWORD', 'SUPER_ADMIN', 'OTP', 'DEV', 'IMPERSONATED', 'SSO'] as const;
 export const LoginTrackSchema = z.object({
   id: z.number().int(),
   createdAt: z.string(),

@@ -64,6 +64,8 @@ export interface SessionLookup {
   userStatus: 'ACTIVE' | 'DISABLED';
   isSuperAdmin: boolean;
   impersonatorUserId: number | null;
+  /** The user's password expiry: an expired password confines the session (authenticate.ts). */
+  passwordExpiresAt: Date | null;
 }
 
 /**
@@ -75,7 +77,7 @@ export interface SessionLookup {
 export async function findSessionByAccessHash(executor: SqlExecutor, accessTokenHash: string): Promise<SessionLookup | null> {
   const { rows } = await executor.executeSql(
     `SELECT s.id, s.user_id, s.kind, s.access_expires_at, s.absolute_expires_at, s.last_seen_at, s.idle_timeout_seconds,
-            s.revoked_at, s.impersonator_user_id, u.status, (sa.user_id IS NOT NULL) AS is_super_admin
+            s.revoked_at, s.impersonator_user_id, u.status, u.password_expires_at, (sa.user_id IS NOT NULL) AS is_super_admin
        FROM sessions s
        JOIN users u ON u.id = s.user_id
        LEFT JOIN super_admins sa ON sa.user_id = s.user_id
@@ -97,6 +99,7 @@ export async function findSessionByAccessHash(executor: SqlExecutor, accessToken
     userStatus: row.status as SessionLookup['userStatus'],
     isSuperAdmin: row.is_super_admin === true,
     impersonatorUserId: row.impersonator_user_id === null || row.impersonator_user_id === undefined ? null : Number(row.impersonator_user_id),
+    passwordExpiresAt: row.password_expires_at === null || row.password_expires_at === undefined ? null : date(row.password_expires_at),
   };
 }
 

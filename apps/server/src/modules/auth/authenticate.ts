@@ -1,4 +1,7 @@
-import { HEADER } from '@legal/api';
+import {
+  type Access, changePassword, endOtherSessions, endSession, HEADER, launcher, listSessions, permissionsV1, permissionsV2, permissionsV3, profile,
+  refreshAfter, theme, userLoginTracks, verifyToken,
+} from '@legal/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type RequestContext, tenantScope } from '../../platform/http/context';
 import { AppError, forbidden, unauthorized } from '../../platform/http/errors';
@@ -11,6 +14,31 @@ import { accessTokenOf, hasSessionCookie } from './cookies';
 import { authenticateAccessToken } from './sessions.service';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * What a session may still call while its user's password has expired: change the password,
+ * read the session (profile, launcher, permissions, theme: what the web app loads before it
+ * shows the password screen; its own sessions and sign-in history) and end it. Public routes
+ * (sign-in, refresh, sign-out, check-logged-in) act for nobody and stay open.
+ */
+const EXPIRED_PASSWORD_ROUTES = new Set(
+  [changePassword, profile, launcher, permissionsV1, permissionsV2, permissionsV3, theme, refreshAfter, verifyToken, listSessions, endSession, endOtherSessions, userLoginTracks].map(
+    (r) => `${r.method} ${r.path}`,
+  ),
+);
+
+function isOpenWithExpiredPassword(request: FastifyRequest): boolean {
+  const access = (request.routeOptions.config as { access?: Access } | undefined)?.access;
+  if (access === undefined || access === 'public' || access === 'devOnly') return true;
+  const method = typeof request.routeOptions.method === 'string' ? request.routeOptions.method : request.method;
+  return EXPIRED_PASSWORD_ROUTES.has(`${method} ${request.routeOptions.url}`);
+}
+
+const passwordExpired = () =>
+  new AppError('ERROR_FORBIDDEN', {
+    message: { ko: '비밀번호가 만료되었습니다. 비밀번호를 변경한 후 이용해 주세요.', en: 'Your password has expired. Change it to continue.' },
+    data: { reason: 'PASSWORD_EXPIRED' },
+  });
 
 /**
  * `member` and `admin` access: the signed-in user must be a member of exactly the workspace of
@@ -61,7 +89,9 @@ export function installAuthentication(app: FastifyInstance, services: AppService
     } else if (token?.startsWith(SERVICE_TOKEN_PREFIX)) {
       ctx.principal = await authenticateServiceToken(services.database, token, now);
     } else if (token) {
-      ctx.principal = await authenticateAccessToken(services.database, token, now);
+      const session = await authenticateAccessToken(services.database, token, now);
+      ctx.principal = session?.principal ?? null;
+      if (session?.isPasswordExpired && !isOpenWithExpiredPassword(request)) throw passwordExpired();
     }
     const principal = ctx.principal;
     if (principal?.kind === 'apiKey') {

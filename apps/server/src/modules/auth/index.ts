@@ -5,6 +5,7 @@ import { registerApiKeyRoutes } from './api-keys.routes';
 import { registerCredentialRoutes } from './credentials.routes';
 import { registerLoginRoutes } from './login.routes';
 import { registerSessionRoutes } from './session.routes';
+import { registerSsoRoutes } from './sso.routes';
 
 /** The identity module: sign-in, sessions, tenancy context, permissions (catalogue 7.9). */
 export function registerAuth(app: FastifyInstance, services: AppServices) {
@@ -13,6 +14,7 @@ export function registerAuth(app: FastifyInstance, services: AppServices) {
   registerAccountRoutes(app, services);
   registerApiKeyRoutes(app, services);
   registerCredentialRoutes(app, services);
+  registerSsoRoutes(app, services);
 }
 
 export { installAuthentication } from './authenticate';

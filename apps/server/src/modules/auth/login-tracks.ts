@@ -15,7 +15,7 @@ export interface SignInResult {
   session: IssuedSession | null;
 }
 
-export type LoginMethod = 'PASSWORD' | 'SUPER_ADMIN' | 'OTP' | 'DEV' | 'IMPERSONATED';
+export type LoginMethod = 'PASSWORD' | 'SUPER_ADMIN' | 'OTP' | 'DEV' | 'IMPERSONATED' | 'SSO';
 type LoginResult = 'SUCCESS' | 'FAILED' | 'LOCKED' | 'OTP_REQUIRED' | 'OTP_FAILED';
 
 export async function trackLogin(

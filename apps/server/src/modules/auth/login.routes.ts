@@ -15,7 +15,7 @@ import { resendOtpChallenge, verifyOtpChallenge } from './otp.service';
  * Sign-in attempts per client IP and minute on each sign-in route: a sixth of the global
  * per-IP budget (100 with the default 600), on top of the per-account lockout.
  */
-function signInRate(rateLimitPerMinute: number) {
+export function signInRate(rateLimitPerMinute: number) {
   return { rateLimit: { max: Math.max(20, Math.floor(rateLimitPerMinute / 6)), timeWindow: '1 minute' } };
 }
 

@@ -4,7 +4,7 @@ import type { Database, Db, Tx } from '../../platform/db/client';
 import type { Principal, RequestContext } from '../../platform/http/context';
 import { AppError, notFound } from '../../platform/http/errors';
 import { auditMetaOf, recordAudit } from './audit';
-import { isAccessValid, isSessionAlive } from './auth.policy';
+import { isAccessValid, isSessionAlive, passwordAlertLevel } from './auth.policy';
 import { findSessionByAccessHash, listLiveSessions, revokeUserSessions } from './auth.repo';
 import { refreshTokens, sessions } from './sessions.table';
 import { hashToken, newId, newToken } from './tokens';
@@ -25,7 +25,7 @@ export async function issueSession(
   input: {
     userId: number;
     kind: SessionKind;
-    method: 'PASSWORD' | 'OTP' | 'DEV' | 'IMPERSONATED';
+    method: 'PASSWORD' | 'OTP' | 'DEV' | 'IMPERSONATED' | 'SSO';
     idleTimeoutSeconds?: number;
     /** An impersonated session: who signs in as the user, and its shorter lifetime. */
     impersonatorUserId?: number;
@@ -61,12 +61,22 @@ export async function issueSession(
 /** Activity is written at most once a minute per session, so that reads stay reads. */
 const LAST_SEEN_GRANULARITY_MS = 60_000;
 
+export interface AuthenticatedSession {
+  principal: Principal;
+  /**
+   * The user's password has expired (the sign-in answered passwordAlertLevel EXPIRED): the
+   * session may only change it, read itself, and end. An impersonated session is not confined
+   * (the impersonator cannot change the user's password).
+   */
+  isPasswordExpired: boolean;
+}
+
 /**
  * The principal behind an access token, or null when the token is unknown, expired, idle,
  * revoked, or its user is disabled. A super-admin session of a user who is no longer a super
  * admin counts as an ordinary one.
  */
-export async function authenticateAccessToken(database: Pick<Database, 'db' | 'sql'>, token: string, now: Date): Promise<Principal | null> {
+export async function authenticateAccessToken(database: Pick<Database, 'db' | 'sql'>, token: string, now: Date): Promise<AuthenticatedSession | null> {
   if (token.length > 256) return null;
   const session = await findSessionByAccessHash(database.sql, hashToken(token));
   if (!session || session.userStatus !== 'ACTIVE' || !isAccessValid(session, now)) return null;
@@ -74,7 +84,7 @@ export async function authenticateAccessToken(database: Pick<Database, 'db' | 's
     await database.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
   }
   const isSuperAdmin = session.kind === 'SUPER_ADMIN' && session.isSuperAdmin;
-  return {
+  const principal: Principal = {
     kind: 'user',
     userId: session.userId,
     isSuperAdmin,
@@ -83,6 +93,8 @@ export async function authenticateAccessToken(database: Pick<Database, 'db' | 's
     accessExpiresAt: session.accessExpiresAt,
     ...(session.impersonatorUserId !== null ? { impersonatorUserId: session.impersonatorUserId } : {}),
   };
+  const isPasswordExpired = session.impersonatorUserId === null && passwordAlertLevel(session.passwordExpiresAt, now) === 'EXPIRED';
+  return { principal, isPasswordExpired };
 }
 
 type RefreshOutcome = { ok: true; issued: IssuedSession } | { ok: false; reason: 'UNKNOWN' | 'ENDED' | 'REUSED' };

@@ -11,7 +11,7 @@ export const sessions = pgTable(
     id: uuid('id').primaryKey(),
     userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['USER', 'SUPER_ADMIN'] }).notNull(),
-    method: text('method', { enum: ['PASSWORD', 'OTP', 'DEV', 'IMPERSONATED'] }).notNull(),
+    method: text('method', { enum: ['PASSWORD', 'OTP', 'DEV', 'IMPERSONATED', 'SSO'] }).notNull(),
     /** Set on an impersonated session: who signed in as this user. */
     impersonatorUserId: bigint('impersonator_user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
     accessTokenHash: text('access_token_hash').notNull(),
@@ -70,7 +70,7 @@ export const userLoginTracks = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
     loginId: text('login_id').notNull(),
-    method: text('method', { enum: ['PASSWORD', 'SUPER_ADMIN', 'OTP', 'DEV', 'IMPERSONATED'] }).notNull(),
+    method: text('method', { enum: ['PASSWORD', 'SUPER_ADMIN', 'OTP', 'DEV', 'IMPERSONATED', 'SSO'] }).notNull(),
     result: text('result', { enum: ['SUCCESS', 'FAILED', 'LOCKED', 'OTP_REQUIRED', 'OTP_FAILED'] }).notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),

@@ -1,4 +1,4 @@
-import { type LoginBody } from '@legal/api';
+import { type LoginBody, SSO_ERROR_PARAM } from '@legal/api';
 import { Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Suspense, lazy, useState } from 'react';
@@ -11,6 +11,7 @@ import { LoadingState } from '../../components/LoadingState';
 import { CredentialsForm } from './CredentialsForm';
 import { DemoAccounts } from './DemoAccounts';
 import { LOGIN_FLAVOURS, type LoginFlavour } from './login-flavours';
+import { SsoSignInButton, SsoSignInError } from './SsoSignIn';
 import { loadOtpStep, loadPasswordAlertDialog, useSignInFlow } from './use-sign-in-flow';
 
 // Later steps load when a sign-in reaches them (the flow starts loading them as the answer arrives).
@@ -48,6 +49,7 @@ export function SignInPage({ flavour = 'user' }: { flavour?: LoginFlavour }) {
             {flow.step.name === 'otp' ? t('otp.subtitle') : isSuperAdmin ? t('signIn.superAdminSubtitle') : t('signIn.subtitle')}
           </Text>
         </Stack>
+        {isSuperAdmin ? null : <SsoSignInError code={searchParams.get(SSO_ERROR_PARAM)} />}
         {flow.step.name === 'otp' ? (
           <Suspense fallback={<LoadingState />}>
             <OtpStep
@@ -63,13 +65,16 @@ export function SignInPage({ flavour = 'user' }: { flavour?: LoginFlavour }) {
             />
           </Suspense>
         ) : (
-          <CredentialsForm
-            values={credentials}
-            onChange={setCredentials}
-            onSubmit={(body) => void flow.submitCredentials(body)}
-            failure={flow.failure}
-            isBusy={flow.isBusy}
-          />
+          <>
+            <CredentialsForm
+              values={credentials}
+              onChange={setCredentials}
+              onSubmit={(body) => void flow.submitCredentials(body)}
+              failure={flow.failure}
+              isBusy={flow.isBusy}
+            />
+            {isSuperAdmin ? null : <SsoSignInButton next={nextParam} />}
+          </>
         )}
       </Paper>
       {flow.step.name === 'credentials' ? (

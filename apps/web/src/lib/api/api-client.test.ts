@@ -47,12 +47,14 @@ function setup({ handler = () => ok(null), context = {}, permissions = [], error
   });
   const notifier = { toast: vi.fn<ApiNotifier['toast']>(), confirm: vi.fn<ApiNotifier['confirm']>() };
   const onUnauthorized = vi.fn();
+  const onPasswordExpired = vi.fn();
   const openWindow = vi.fn();
   let idCounter = 0;
   const client = createApiClient({
     fetch,
     notifier,
     onUnauthorized,
+    onPasswordExpired,
     openWindow,
     translate: (key: ApiMessageKey) => `t:${key}`,
     createErrorId: () => errorIds?.[idCounter++] ?? `err-${String(++idCounter).padStart(8, '0')}`,
@@ -71,7 +73,7 @@ function setup({ handler = () => ok(null), context = {}, permissions = [], error
   const callsTo = (path: string) =>
     fetch.mock.calls.filter(([input]) => new URL(String(input), 'http://x').pathname === path);
   const reports = () => callsTo(REPORT_PATH).map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
-  return { client, fetch, notifier, onUnauthorized, openWindow, callsTo, reports };
+  return { client, fetch, notifier, onUnauthorized, onPasswordExpired, openWindow, callsTo, reports };
 }
 
 /** Lets fire-and-forget work (error reports) finish. */
@@ -315,6 +317,19 @@ describe('403 elsewhere', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
     await settle();
     expect(reports()).toEqual([]);
+  });
+});
+
+describe('403 for an expired password', () => {
+  it('tells the app (which leads to the password change) and shows the server message instead of the generic one', async () => {
+    const { client, notifier, onPasswordExpired, onUnauthorized } = setup({
+      handler: () => fail(403, 'ERROR_FORBIDDEN', 'Change your expired password first.', { data: { reason: 'PASSWORD_EXPIRED' } }),
+    });
+    const error = await caught(client.request('/api/arxive/files/v1'));
+    expect(error.code).toBe('ERROR_FORBIDDEN');
+    expect(onPasswordExpired).toHaveBeenCalledTimes(1);
+    expect(notifier.toast).toHaveBeenCalledWith({ tone: 'error', message: 'Change your expired password first.' });
+    expect(onUnauthorized).not.toHaveBeenCalled();
   });
 });
 

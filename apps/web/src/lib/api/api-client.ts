@@ -36,6 +36,12 @@ type Unwrap = 'data' | 'envelope';
 
 const NEW_TAB_FEATURES = 'noopener';
 
+/** The server confines a session whose password has expired to the password change (403, reason PASSWORD_EXPIRED). */
+function isPasswordExpired(error: ApiError): boolean {
+  const data = error.data as { reason?: unknown } | undefined;
+  return data?.reason === 'PASSWORD_EXPIRED';
+}
+
 export function createApiClient(config: ApiClientConfig): ApiClient {
   const host = config.host ?? '';
   const defaultTimeout = config.timeoutMs ?? REQUEST_TIMEOUT_MS;
@@ -165,6 +171,11 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         if (!skipsUnauthorizedRoutine(path)) runUnauthorizedRoutine({ path, status: error.status });
         return;
       case 'forbidden':
+        if (isPasswordExpired(error)) {
+          safely(() => config.onPasswordExpired?.());
+          if (shouldNotify) safely(() => notifier.toast({ tone: 'error', message: error.message }));
+          return;
+        }
         if (shouldNotify) safely(() => notifier.toast({ tone: 'error', message: t('errors.forbidden') }));
         return;
       case 'storageLimit':

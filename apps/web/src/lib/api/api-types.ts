@@ -79,6 +79,8 @@ export interface ApiClientConfig {
   translate: (key: ApiMessageKey) => string;
   notifier?: ApiNotifier;
   onUnauthorized?: UnauthorizedHandler;
+  /** A 403 `PASSWORD_EXPIRED`: the session may only change the password (the app sends the user there). */
+  onPasswordExpired?: () => void;
   openWindow?: (url: string, target: string, features: string) => void;
   createErrorId?: () => string;
   timeoutMs?: number;

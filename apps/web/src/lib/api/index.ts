@@ -1,4 +1,4 @@
-import { selectCurrentWorkspace, hasPermission, sessionStore } from '../session';
+import { selectCurrentWorkspace, hasPermission, sessionStore, setAlertLevel } from '../session';
 import { currentLocale, i18n } from '../i18n';
 import { createApiClient, type ApiContext } from './api-client';
 
@@ -25,6 +25,8 @@ function sessionContext(): ApiContext {
 export const api = createApiClient({
   getContext: sessionContext,
   translate: (key) => i18n.t(key),
+  // RequireSignedIn then leads every screen to the profile page's password change.
+  onPasswordExpired: () => setAlertLevel('EXPIRED'),
 });
 
 /** The app registers its toast/dialog implementation here once Mantine is mounted. */
