@@ -1,5 +1,54 @@
+import { PassThrough } from 'node:stream';
+import { type AuditFilterQuerySchema, countAuditEventsPerDay, exportAuditEvents, listAuditEvents } from '@legal/api';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { route } from '../../../platform/http/route';
 import type { AppServices } from '../../../platform/services';
+import { contentDisposition } from '../../files/files.policy';
+import { XLSX_CONTENT_TYPE } from './audit-export';
+import * as service from './audit.service';
 
-/** Routes of this admin area (scaffold: the area's owner fills it). */
-export function registerAuditLogRoutes(_app: FastifyInstance, _services: AppServices) {}
+const asArray = <T>(v: T | T[] | undefined): T[] | undefined => (v === undefined ? undefined : Array.isArray(v) ? v : [v]);
+
+/** The shared filters of the query, parsed (instants as dates, repeatable types as a list). */
+function filtersOf(query: z.output<typeof AuditFilterQuerySchema>): service.AuditFilterInput {
+  return {
+    types: asArray(query.types),
+    actorUserId: query.actorUserId,
+    subjectUserId: query.subjectUserId,
+    from: query.from ? new Date(query.from) : undefined,
+    to: query.to ? new Date(query.to) : undefined,
+    keyword: query.keyword,
+  };
+}
+
+/** The audit log viewer of a workspace under /api/workspace/audit-events. */
+export function registerAuditLogRoutes(app: FastifyInstance, services: AppServices) {
+  route(app, listAuditEvents, ({ ctx, query }) => service.listAuditEvents(services, ctx, { ...filtersOf(query), page: query.page, size: query.size, sort: query.sort }));
+  route(app, countAuditEventsPerDay, ({ ctx, query }) => service.countAuditEventsPerDay(services, ctx, { ...filtersOf(query), timeZone: query.timeZone }));
+
+  route(
+    app,
+    exportAuditEvents,
+    async ({ ctx, query, reply }) => {
+      const prepared = await service.prepareAuditExport(services, ctx, { ...filtersOf(query), timeZone: query.timeZone });
+      const body = new PassThrough();
+      let isClientGone = false;
+      reply.raw.on('close', () => {
+        isClientGone = !reply.raw.writableFinished;
+      });
+      prepared.write(body, () => isClientGone).catch((err: unknown) => {
+        services.logger.error({ err, reqId: ctx.requestId }, 'audit log export failed mid-stream');
+        body.destroy(err instanceof Error ? err : new Error(String(err)));
+      });
+      return reply
+        .header('content-type', XLSX_CONTENT_TYPE)
+        .header('content-disposition', contentDisposition(prepared.fileName))
+        .header('x-export-truncated', String(prepared.isTruncated))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+    { rateLimit: { max: 10, timeWindow: '1 minute' } },
+  );
+}
