@@ -1,2 +1,6 @@
-/** The audit events of this admin area (members of the AuditEvent union in modules/auth/audit.ts). */
-export type InvitationsAuditEvent = never;
+/** The audit events of invitations (members of the AuditEvent union in modules/auth/audit.ts). */
+export type InvitationsAuditEvent =
+  | { type: 'invitation.created'; data: { invitationId: number; loginId: string; groupId: number | null; jobPositionIds: number[]; roleIds: number[]; expiresAt: string } }
+  | { type: 'invitation.resent'; data: { invitationId: number; loginId: string; sendCount: number; expiresAt: string } }
+  | { type: 'invitation.canceled'; data: { invitationId: number; loginId: string } }
+  | { type: 'invitation.accepted'; data: { invitationId: number; loginId: string; membershipId: number; isNewAccount: boolean } };
