@@ -1,8 +1,31 @@
+import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { useHasAnyPermission } from '../../lib/session';
+import { useAdminWorkspace } from '../admin/AdminLayout';
+import { JobItemList } from './JobItemList';
 import './organization-i18n';
 
-/** Scaffold: the area's owner replaces this page. */
+/** `/:workspaceName/admin/job-titles` (workspace.group.write): job titles (직책) and job positions (직위), two ordered lists. */
 export function JobTitlesPage() {
   const { t } = useTranslation('organization');
-  return <h2>{t('title')}</h2>;
+  const entry = useAdminWorkspace();
+  useDocumentTitle(`${t('jobs.title')} · ${entry.workspaceName}`);
+  const canEdit = useHasAnyPermission(['workspace.group.write']);
+  return (
+    <Stack gap="md">
+      <Stack gap={2}>
+        <Title order={2} size="h3">
+          {t('jobs.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('jobs.description')}
+        </Text>
+      </Stack>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        <JobItemList kind="titles" canEdit={canEdit} />
+        <JobItemList kind="positions" canEdit={canEdit} />
+      </SimpleGrid>
+    </Stack>
+  );
 }
