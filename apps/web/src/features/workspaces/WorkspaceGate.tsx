@@ -1,10 +1,12 @@
 import { workspaceKey } from '@legal/api';
 import { type ReactNode, useEffect } from 'react';
-import { useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { NotFoundPage } from '../../app/pages/NotFoundPage';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { type LauncherEntry, type SessionState, useSession } from '../../lib/session';
+import { consentPath } from '../terms/consent-path';
+import { usePendingTerms } from '../terms/term-queries';
 import { findEntryByName, selectWorkspaceEntry, usePermissionsLoad } from './workspace-selection';
 
 const selectLauncher = (s: SessionState) => s.launcher;
@@ -13,6 +15,8 @@ const selectKey = (s: SessionState) => workspaceKey(s.tenantId, s.workspaceId);
 /**
  * The workspace a `/:workspaceName/...` address names: selects it (X-Tenant/X-Workspace follow),
  * waits for its permissions, then renders the page. A name the launcher does not list is a 404.
+ * A member who still has to accept terms of the workspace is sent to the consent step first
+ * (`/consent?next=<this page>`); if that check fails the page opens (the next page checks again).
  */
 export function WorkspaceGate({ children }: { children: (entry: LauncherEntry) => ReactNode }) {
   const { workspaceName } = useParams();
@@ -22,6 +26,9 @@ export function WorkspaceGate({ children }: { children: (entry: LauncherEntry) =
   const entry = findEntryByName(entries, workspaceName);
   const entryKey = entry ? workspaceKey(entry.tenantId, entry.workspaceId) : null;
   const isSelected = entryKey !== null && selectedKey === entryKey;
+  // Checked alongside the permission load, not after it.
+  const pending = usePendingTerms({ isEnabled: isSelected, isGate: true });
+  const location = useLocation();
 
   useEffect(() => {
     if (entry && !isSelected) void selectWorkspaceEntry(entry);
@@ -30,5 +37,7 @@ export function WorkspaceGate({ children }: { children: (entry: LauncherEntry) =
   if (!entry) return <NotFoundPage />;
   if (!isSelected || (load.key === entryKey && load.status === 'loading')) return <LoadingState />;
   if (load.key === entryKey && load.status === 'error') return <ErrorState error={load.error} />;
+  if (pending.isPending) return <LoadingState />;
+  if (pending.data && pending.data.length > 0) return <Navigate to={consentPath(`${location.pathname}${location.search}`)} replace />;
   return <>{children(entry)}</>;
 }
