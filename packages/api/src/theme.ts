@@ -35,6 +35,14 @@ export const ThemeFlagsSchema = z.object({
 });
 export type ThemeFlags = z.infer<typeof ThemeFlagsSchema>;
 
+/**
+ * Logos and the favicon are https URLs, site paths or data URLs kept inside the theme: 100,000
+ * characters hold a ~70 KB image, enough for a real logo while keeping the theme (loaded once per
+ * workspace selection) small.
+ */
+export const THEME_ASSET_MAX_LENGTH = 100_000;
+export const THEME_HTML_MAX_LENGTH = 20_000;
+
 /** The workspace theme; the server sends it as a JSON string in `data.theme`. */
 export const ThemeSchema = z.object({
   name: z.string().max(100).default('default'),
@@ -42,11 +50,11 @@ export const ThemeSchema = z.object({
   font: z.string().max(100).default('Poppins'),
   titleFont: z.string().max(100).optional(),
   fontLinks: z.array(z.url()).max(10).default([]),
-  favicon: z.string().max(2000).optional(),
-  logo: z.object({ light: z.string().max(2000).optional(), dark: z.string().max(2000).optional() }).default({}),
+  favicon: z.string().max(THEME_ASSET_MAX_LENGTH).optional(),
+  logo: z.object({ light: z.string().max(THEME_ASSET_MAX_LENGTH).optional(), dark: z.string().max(THEME_ASSET_MAX_LENGTH).optional() }).default({}),
   chatDirectory: z.string().regex(/^[a-z0-9-]+$/).max(60).default('business-agent'),
-  customWelcomeHtml: z.string().max(20000).optional(),
-  customSidebarFooterHtml: z.string().max(20000).optional(),
+  customWelcomeHtml: z.string().max(THEME_HTML_MAX_LENGTH).optional(),
+  customSidebarFooterHtml: z.string().max(THEME_HTML_MAX_LENGTH).optional(),
   flags: ThemeFlagsSchema.default(ThemeFlagsSchema.parse({})),
 });
 export type Theme = z.infer<typeof ThemeSchema>;
