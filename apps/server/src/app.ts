@@ -12,6 +12,7 @@ import { registerDevMailbox } from './modules/diagnostics/dev-mailbox.routes';
 import { registerDiagnostics, registerMailCheck } from './modules/diagnostics/diagnostics.routes';
 import { registerFiles } from './modules/files';
 import { registerAdmin } from './modules/admin';
+import { registerContracts } from './modules/contracts';
 import { buildContext, requestIdFor } from './platform/http/context';
 import { AppError } from './platform/http/errors';
 import { installErrorHandling, sendError } from './platform/http/error-handler';
@@ -140,6 +141,7 @@ export async function buildApp(services: AppServices, options: BuildAppOptions =
   registerMailCheck(app, services);
   registerFiles(app, services);
   registerAdmin(app, services);
+  registerContracts(app, services);
   if (!config.isProduction) registerDevMailbox(app, services);
 
   if (webRoot) {

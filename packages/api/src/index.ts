@@ -17,3 +17,4 @@ export * from './admin-terms';
 export * from './admin-workspace';
 export * from './admin-audit';
 export * from './sso';
+export * from './contracts';

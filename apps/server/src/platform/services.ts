@@ -11,6 +11,8 @@ import { LocalStorage } from './storage/local-storage';
 import { S3Storage } from './storage/s3-storage';
 import type { ObjectStorage } from './storage/storage';
 import { filesJobs, scheduleFilesMaintenance, shutdownOcr } from '../modules/files';
+import { scheduleWorkspacePurgeSweep, workspaceJobs } from '../modules/admin/workspace/workspace.jobs';
+import { contractJobs, scheduleReminderSweep } from '../modules/contracts/reminders.job';
 
 export const VERSION = '0.1.0';
 
@@ -29,7 +31,7 @@ export interface AppServices {
 
 /** Every job of the product, registered in one place. */
 export function allJobs(): Array<AnyJob<AppServices>> {
-  return [deliverMailJob as AnyJob<AppServices>, pruneIdentityJob as AnyJob<AppServices>, ...filesJobs()];
+  return [deliverMailJob as AnyJob<AppServices>, pruneIdentityJob as AnyJob<AppServices>, ...filesJobs(), ...workspaceJobs(), ...contractJobs()];
 }
 
 /** Opens the database (migrating it) and builds the services; jobs are not started yet. */
@@ -84,6 +86,8 @@ export async function startServices(services: AppServices): Promise<void> {
   await services.jobs.start({ work: services.config.jobsEnabled, deps: services });
   await scheduleIdentityPrune(services);
   await scheduleFilesMaintenance(services);
+  await scheduleWorkspacePurgeSweep(services);
+  await scheduleReminderSweep(services);
 }
 
 /** Stops the workers (letting running jobs finish within the budget), then closes the database. */

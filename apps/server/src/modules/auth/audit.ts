@@ -1,6 +1,7 @@
 import type { Tx } from '../../platform/db/client';
 import type { RequestContext } from '../../platform/http/context';
 import type { AuditLogAuditEvent } from '../admin/audit/audit.audit';
+import type { ContractsAuditEvent } from '../contracts/contracts.audit';
 import type { InvitationsAuditEvent } from '../admin/invitations/invitations.audit';
 import type { NoticesAuditEvent } from '../admin/notices/notices.audit';
 import type { OrganizationAuditEvent } from '../admin/organization/organization.audit';
@@ -52,7 +53,8 @@ export type AuditEvent =
   | NoticesAuditEvent
   | TermsAuditEvent
   | WorkspaceSettingsAuditEvent
-  | AuditLogAuditEvent;
+  | AuditLogAuditEvent
+  | ContractsAuditEvent;
 
 export type AuditEventType = AuditEvent['type'];
 

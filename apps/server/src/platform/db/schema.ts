@@ -15,3 +15,7 @@ export * from '../../modules/admin/role-requests/role-requests.table';
 export * from '../../modules/admin/notices/notices.table';
 export * from '../../modules/admin/terms/terms.table';
 export * from '../../modules/admin/workspace/deletion-requests.table';
+export * from '../../modules/contracts/contracts.table';
+export * from '../../modules/contracts/counterparties.table';
+export * from '../../modules/contracts/reminders.table';
+export * from '../../modules/contracts/user-configs.table';

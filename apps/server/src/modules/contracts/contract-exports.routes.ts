@@ -1,0 +1,63 @@
+import { downloadContractFile, downloadContractsZip, exportContractsExcel } from '@legal/api';
+import type { FastifyInstance } from 'fastify';
+import { PassThrough } from 'node:stream';
+import { route } from '../../platform/http/route';
+import type { AppServices } from '../../platform/services';
+import { contentDisposition } from '../files/files.policy';
+import { XLSX_CONTENT_TYPE } from '../admin/audit/audit-export';
+import * as exportsService from './contract-exports.service';
+
+/** The exports of the repository (7.3): Excel of a search, zip of selected contracts, one file. */
+export function registerContractExportRoutes(app: FastifyInstance, services: AppServices) {
+  route(
+    app,
+    exportContractsExcel,
+    async ({ ctx, query, body, reply }) => {
+      const prepared = await exportsService.prepareExcelExport(services, ctx, query.sort, body);
+      const stream = new PassThrough();
+      let isClientGone = false;
+      reply.raw.on('close', () => {
+        isClientGone = !reply.raw.writableFinished;
+      });
+      prepared.write(stream, () => isClientGone).catch((err: unknown) => {
+        services.logger.error({ err, reqId: ctx.requestId }, 'contract export failed mid-stream');
+        stream.destroy(err instanceof Error ? err : new Error(String(err)));
+      });
+      return reply
+        .header('content-type', XLSX_CONTENT_TYPE)
+        .header('content-disposition', contentDisposition(prepared.fileName))
+        .header('x-export-truncated', String(prepared.isTruncated))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+    { rateLimit: { max: 10, timeWindow: '1 minute' } },
+  );
+
+  route(
+    app,
+    downloadContractsZip,
+    async ({ ctx, body, reply }) => {
+      const { fileName, stream } = await exportsService.openContractsZip(services, ctx, body.contractIds);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', contentDisposition(fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+    { rateLimit: { max: 10, timeWindow: '1 minute' } },
+  );
+
+  route(app, downloadContractFile, async ({ ctx, params, query, reply }) => {
+    const file = await exportsService.openContractFile(services, ctx, params.contractId, query.fileKey);
+    const stream = await file.open();
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-length', file.size)
+      .header('content-disposition', contentDisposition(file.displayName))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-cache')
+      .send(stream);
+  });
+}

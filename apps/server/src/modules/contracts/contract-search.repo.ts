@@ -1,0 +1,203 @@
+import { CONTRACT_STATUSES, CONTRACT_TYPES, type ContractSearchV4BodySchema, type ContractSortField, KEYWORD_TARGETS, type KeywordTarget } from '@legal/api';
+import { and, eq, exists, gte, inArray, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import { fileRevisions, files } from '../../platform/db/schema';
+import { inScope } from '../../platform/db/tenancy';
+import type { TenantScope } from '../../platform/http/context';
+import { validationError } from '../../platform/http/errors';
+import type { ContractActor } from './contracts.policy';
+import { contractColumns, type Executor } from './contracts.repo';
+import { contractBookmarks, contractFiles, contractHashtags, contracts, hashtags } from './contracts.table';
+import { visibleTo } from './contracts.visibility';
+
+/**
+ * The SQL of contract search: the visibility rule, the filters, the Korean keyword match, the
+ * whitelisted sort and the keyset cursor of scroll search.
+ */
+
+export type SearchFilter = z.output<typeof ContractSearchV4BodySchema>;
+
+/** Calendar dates of `createdDate` are Korean dates (the product's home time zone). */
+export const HOME_TIME_ZONE = 'Asia/Seoul';
+const MAX_KEYWORD_TOKENS = 10;
+
+/**
+ * One keyword token. Character bigrams (`grams @> ko_bigrams(token)`, GIN-indexed) narrow the
+ * rows cheaply; `strpos` then confirms the token really occurs as a substring in the chosen
+ * target. A one-character token has no bigram and is matched by `strpos` alone.
+ */
+function tokenMatch(db: Executor, scope: TenantScope, token: string, targets: ReadonlySet<KeywordTarget>): SQL | undefined {
+  const gramsOf = (column: SQL | typeof contracts.grams) => ([...token].length >= 2 ? sql`${column} @> ko_bigrams(${token})` : undefined);
+  const contains = (text: SQL) => sql`strpos(lower(${text}), ${token}) > 0`;
+  const metadata = or(
+    targets.has('TITLE') ? contains(sql`${contracts.title}`) : undefined,
+    targets.has('MEMO') ? contains(sql`coalesce(${contracts.memo}, '')`) : undefined,
+    targets.has('COUNTERPARTY') ? contains(sql`${contracts.counterpartyNames}`) : undefined,
+    targets.has('HASHTAG') ? contains(sql`${contracts.hashtagNames}`) : undefined,
+  );
+  const content = targets.has('CONTENT')
+    ? exists(
+        db
+          .select({ one: sql`1` })
+          .from(contractFiles)
+          .innerJoin(files, and(eq(files.fileKey, contractFiles.fileKey), inScope(files, scope), isNull(files.deletedAt)))
+          .innerJoin(fileRevisions, and(eq(fileRevisions.fileId, files.id), eq(fileRevisions.revision, files.currentRevision), inScope(fileRevisions, scope)))
+          .where(
+            and(
+              inScope(contractFiles, scope),
+              eq(contractFiles.contractId, contracts.id),
+              gramsOf(sql`${fileRevisions.grams}`),
+              contains(sql`coalesce(${fileRevisions.extractedText}, '')`),
+            ),
+          ),
+      )
+    : undefined;
+  return or(metadata ? and(gramsOf(contracts.grams), metadata) : undefined, content);
+}
+
+export function keywordTokens(keyword: string | undefined): string[] {
+  if (!keyword) return [];
+  return [...new Set(keyword.normalize('NFC').toLowerCase().split(/\s+/).filter(Boolean))].slice(0, MAX_KEYWORD_TOKENS);
+}
+
+const dateBetween = (column: PgColumn, range: { start?: string; end?: string } | undefined) =>
+  range ? and(range.start ? gte(column, range.start) : undefined, range.end ? lte(column, range.end) : undefined) : undefined;
+
+/** Every condition of a search: the workspace, live rows, what the caller may read, the filters. */
+export function searchConditions(db: Executor, scope: TenantScope, actor: ContractActor, f: SearchFilter): SQL | undefined {
+  const targets = new Set<KeywordTarget>(f.keywordTargets ?? KEYWORD_TARGETS);
+  const ownBookmark = exists(
+    db
+      .select({ one: sql`1` })
+      .from(contractBookmarks)
+      .where(and(inScope(contractBookmarks, scope), eq(contractBookmarks.contractId, contracts.id), eq(contractBookmarks.userId, actor.userId))),
+  );
+  return and(
+    inScope(contracts, scope),
+    isNull(contracts.deletedAt),
+    visibleTo(db, scope, actor),
+    ...keywordTokens(f.keyword).map((token) => tokenMatch(db, scope, token, targets)),
+    f.contractTypes?.length ? inArray(contracts.contractType, f.contractTypes) : undefined,
+    f.statuses?.length ? inArray(contracts.status, f.statuses) : undefined,
+    f.ownerIds?.length ? inArray(contracts.ownerUserId, f.ownerIds) : undefined,
+    f.groupIds?.length ? inArray(contracts.groupId, f.groupIds) : undefined,
+    f.hashtags?.length
+      ? exists(
+          db
+            .select({ one: sql`1` })
+            .from(contractHashtags)
+            .innerJoin(hashtags, eq(hashtags.id, contractHashtags.hashtagId))
+            .where(
+              and(
+                inScope(contractHashtags, scope),
+                eq(contractHashtags.contractId, contracts.id),
+                inArray(sql`lower(${hashtags.name})`, f.hashtags.map((h) => h.toLowerCase())),
+              ),
+            ),
+        )
+      : undefined,
+    f.createdDate?.start ? sql`${contracts.createdAt} >= (${f.createdDate.start}::date)::timestamp AT TIME ZONE ${HOME_TIME_ZONE}` : undefined,
+    f.createdDate?.end ? sql`${contracts.createdAt} < (${f.createdDate.end}::date + 1)::timestamp AT TIME ZONE ${HOME_TIME_ZONE}` : undefined,
+    dateBetween(contracts.signedDate, f.signedDate),
+    dateBetween(contracts.startDate, f.startDate),
+    dateBetween(contracts.endDate, f.endDate),
+    f.amountMin !== undefined ? sql`${contracts.amount} >= ${f.amountMin}::numeric` : undefined,
+    f.amountMax !== undefined ? sql`${contracts.amount} <= ${f.amountMax}::numeric` : undefined,
+    f.currency ? eq(contracts.currency, f.currency) : undefined,
+    f.isBookmarked === true ? ownBookmark : f.isBookmarked === false ? not(ownBookmark) : undefined,
+  );
+}
+
+// Sorting ----------------------------------------------------------------------------------------
+
+const SORT_COLUMNS = {
+  createdAt: contracts.createdAt,
+  updatedAt: contracts.updatedAt,
+  title: contracts.title,
+  contractType: contracts.contractType,
+  status: contracts.status,
+  signedDate: contracts.signedDate,
+  startDate: contracts.startDate,
+  endDate: contracts.endDate,
+  amount: contracts.amount,
+} as const satisfies Record<ContractSortField, unknown>;
+
+export type SortDirection = 'asc' | 'desc';
+
+/** Rows without a value come last in both directions; the id breaks ties in the same direction. */
+export function orderBy(sorts: ReadonlyArray<{ field: ContractSortField; direction: SortDirection }>): SQL[] {
+  const direction = (d: SortDirection) => sql.raw(d === 'asc' ? 'ASC' : 'DESC');
+  const last = sorts.at(-1)?.direction ?? 'desc';
+  return [...sorts.map((s) => sql`${SORT_COLUMNS[s.field]} ${direction(s.direction)} NULLS LAST`), sql`${contracts.id} ${direction(last)}`];
+}
+
+export async function searchPage(db: Executor, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
+  return db.select(contractColumns).from(contracts).where(where).orderBy(...order).limit(limit).offset(offset);
+}
+
+export async function countMatches(db: Executor, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(contracts).where(where);
+  return Number(row?.n ?? 0);
+}
+
+// Keyset cursor ------------------------------------------------------------------------------------
+
+const TIMESTAMP_FIELDS = new Set<ContractSortField>(['createdAt', 'updatedAt']);
+const DATE_FIELDS = new Set<ContractSortField>(['signedDate', 'startDate', 'endDate']);
+
+/**
+ * The sort value as text that converts back to exactly the stored value: timestamps keep their
+ * microseconds (a JavaScript Date would drop them and skip or repeat rows).
+ */
+function cursorText(field: ContractSortField): SQL<string | null> {
+  const column = SORT_COLUMNS[field];
+  if (TIMESTAMP_FIELDS.has(field)) return sql<string | null>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+  return sql<string | null>`${column}::text`;
+}
+
+function cursorValue(field: ContractSortField, value: string): SQL {
+  if (TIMESTAMP_FIELDS.has(field)) return sql`${value}::timestamptz`;
+  if (DATE_FIELDS.has(field)) return sql`${value}::date`;
+  if (field === 'amount') return sql`${value}::numeric`;
+  return sql`${value}`;
+}
+
+const SORT_VALUE_FORMATS: Partial<Record<ContractSortField, (v: string) => boolean>> = {
+  createdAt: (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(v) && !Number.isNaN(Date.parse(v)),
+  updatedAt: (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(v) && !Number.isNaN(Date.parse(v)),
+  signedDate: (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)),
+  startDate: (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)),
+  endDate: (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)),
+  amount: (v) => /^\d{1,16}(\.\d{1,4})?$/.test(v),
+  contractType: (v) => (CONTRACT_TYPES as readonly string[]).includes(v),
+  status: (v) => (CONTRACT_STATUSES as readonly string[]).includes(v),
+};
+
+/** A sortValue must be one this search could have answered (400 on body.sortValue otherwise). */
+export function checkSortValue(field: ContractSortField, value: string | null | undefined): void {
+  if (value === null || value === undefined) return;
+  const valid = SORT_VALUE_FORMATS[field];
+  if (valid && !valid(value)) throw validationError([{ field: 'body.sortValue', reason: `not a ${field} value of a previous answer` }]);
+}
+
+/**
+ * Rows strictly after the cursor (value, id) in the order `field direction NULLS LAST, id
+ * direction`. A null value means the previous page ended among the rows without a value.
+ */
+export function afterCursor(field: ContractSortField, direction: SortDirection, value: string | null, tieBreaker: number): SQL {
+  const column = SORT_COLUMNS[field];
+  const beyond = (a: SQL | PgColumn, b: SQL | number) => (direction === 'asc' ? sql`${a} > ${b}` : sql`${a} < ${b}`);
+  if (value === null) return and(isNull(column), beyond(contracts.id, tieBreaker))!;
+  const v = cursorValue(field, value);
+  return or(beyond(column, v), and(sql`${column} = ${v}`, beyond(contracts.id, tieBreaker)), isNull(column))!;
+}
+
+export async function scrollRows(db: Executor, where: SQL | undefined, field: ContractSortField, direction: SortDirection, limit: number) {
+  return db
+    .select({ ...contractColumns, sortValue: cursorText(field) })
+    .from(contracts)
+    .where(where)
+    .orderBy(...orderBy([{ field, direction }]))
+    .limit(limit);
+}

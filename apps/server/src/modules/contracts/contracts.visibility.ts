@@ -1,0 +1,71 @@
+import { and, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../platform/db/client';
+import { groupMembers, users } from '../../platform/db/schema';
+import { inScope } from '../../platform/db/tenancy';
+import type { RequestContext, TenantScope } from '../../platform/http/context';
+import { forbidden, unauthorized } from '../../platform/http/errors';
+import { findMembership } from '../auth/auth.repo';
+import { allow, type ContractActor, readsEveryContract, readsGroupContracts, readsOwnContracts } from './contracts.policy';
+import { contracts, contractUsers, contractWatchers } from './contracts.table';
+
+type Executor = Db | Tx;
+
+/** The groups of a membership, loaded only when its permissions make group reading matter. */
+async function groupIdsOf(db: Executor, scope: TenantScope, permissions: ReadonlySet<string>, membershipId: number | undefined): Promise<Set<number>> {
+  if (!permissions.has('contract.group_contract.read') || membershipId === undefined) return new Set();
+  const rows = await db
+    .select({ groupId: groupMembers.groupId })
+    .from(groupMembers)
+    .where(and(inScope(groupMembers, scope), eq(groupMembers.membershipId, membershipId)));
+  return new Set(rows.map((r) => r.groupId));
+}
+
+/**
+ * The caller as the contract rules see them: permissions of the verified membership, and the
+ * groups of that membership when group reading is granted. Refuses (403) a member with no
+ * contract permission at all.
+ */
+export async function loadActor(db: Executor, ctx: RequestContext, scope: TenantScope): Promise<ContractActor> {
+  const principal = ctx.principal;
+  if (principal?.kind !== 'user') throw unauthorized();
+  const groupIds = await groupIdsOf(db, scope, principal.permissions, principal.membershipId);
+  const actor: ContractActor = { userId: principal.userId, permissions: principal.permissions, groupIds };
+  if (!allow(actor, 'contract.use')) throw forbidden();
+  return actor;
+}
+
+/**
+ * A member as the contract rules see them outside a request (the reminder job, the calendar
+ * feed): null when the account is disabled or no longer an active member of the workspace.
+ */
+export async function memberActor(db: Executor, scope: TenantScope, userId: number): Promise<ContractActor | null> {
+  const [user] = await db.select({ status: users.status }).from(users).where(eq(users.id, userId));
+  if (user?.status !== 'ACTIVE') return null;
+  const membership = await findMembership(db, scope, userId);
+  if (!membership) return null;
+  return { userId, permissions: membership.permissions, groupIds: await groupIdsOf(db, scope, membership.permissions, membership.id) };
+}
+
+/**
+ * The read rule of contracts.policy.ts as SQL over `contracts`, for every list and search:
+ * undefined when the caller reads every contract of the workspace, `false` when none.
+ */
+export function visibleTo(db: Executor, scope: TenantScope, actor: ContractActor): SQL | undefined {
+  if (readsEveryContract(actor)) return undefined;
+  const ways: SQL[] = [];
+  if (readsOwnContracts(actor)) {
+    ways.push(eq(contracts.ownerUserId, actor.userId));
+    for (const link of [contractWatchers, contractUsers]) {
+      ways.push(
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(link)
+            .where(and(inScope(link, scope), eq(link.contractId, contracts.id), eq(link.userId, actor.userId))),
+        ),
+      );
+    }
+  }
+  if (readsGroupContracts(actor) && actor.groupIds.size > 0) ways.push(inArray(contracts.groupId, [...actor.groupIds]));
+  return ways.length > 0 ? or(...ways) : sql`false`;
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppServices } from '../../platform/services';
+import { registerContractChildRoutes } from './contract-children.routes';
+import { registerContractExportRoutes } from './contract-exports.routes';
+import { registerContractSearchRoutes } from './contract-search.routes';
+import { registerContractViewRoutes } from './contract-views.routes';
+import { registerContractRoutes } from './contracts.routes';
+import { registerReminderRoutes } from './reminders.routes';
+
+/**
+ * The contract repository (catalogue 7.3 under /api/alex, the contract detail of 7.6 under
+ * /api/conhub): contracts, their children, the lists around them, search, reminders, exports and
+ * the home chart.
+ */
+export function registerContracts(app: FastifyInstance, services: AppServices) {
+  registerContractSearchRoutes(app, services);
+  registerContractChildRoutes(app, services);
+  registerContractRoutes(app, services);
+  registerReminderRoutes(app, services);
+  registerContractExportRoutes(app, services);
+  registerContractViewRoutes(app, services);
+}
+
+/** The workflow engine's seam: the only writer of a contract's lifecycle status. */
+export { changeContractStatus } from './contracts.service';
+export type { ContractsAuditEvent } from './contracts.audit';
