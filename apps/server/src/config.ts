@@ -51,6 +51,8 @@ const EnvSchema = z
     FILE_RETENTION_DAYS: z.coerce.number().min(0).max(3650).default(30),
     UPLOAD_INTENT_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(3600),
     FILES_OCR: bool.default(true),
+    WORKSPACE_DELETION_GRACE_DAYS: z.coerce.number().min(0).max(365).default(30),
+    SSO_SECRET_KEY: z.string().min(32, 'at least 32 characters').optional(),
   })
   .refine((env) => env.STORAGE_DRIVER !== 's3' || env.S3_BUCKET, { path: ['S3_BUCKET'], message: 'required when STORAGE_DRIVER=s3' })
   .transform((env) => {
@@ -102,6 +104,10 @@ const EnvSchema = z
         intentTtlMs: env.UPLOAD_INTENT_TTL_SECONDS * 1000,
         isOcrEnabled: env.FILES_OCR,
       },
+      /** Days between a super admin approving a workspace deletion and the purge of its data. */
+      workspaceDeletionGraceDays: env.WORKSPACE_DELETION_GRACE_DAYS,
+      /** Key material for the SSO client secrets; unset outside production: a fixed development key. */
+      ssoSecretKey: env.SSO_SECRET_KEY,
     };
   });
 
@@ -161,4 +167,6 @@ export const CONFIG_DOCS: Array<{ name: string; default: string; description: st
   { name: 'FILE_RETENTION_DAYS', default: '30', description: 'days a deleted file stays restorable before its bytes and rows are purged' },
   { name: 'UPLOAD_INTENT_TTL_SECONDS', default: '3600', description: 'after this, bytes of an upload that never completed are swept' },
   { name: 'FILES_OCR', default: 'true', description: 'OCR scanned pages and images during text extraction' },
+  { name: 'WORKSPACE_DELETION_GRACE_DAYS', default: '30', description: 'days between the approval of a workspace deletion request and the purge of its data and files' },
+  { name: 'SSO_SECRET_KEY', default: '(unset: a fixed development key; required in production to store SSO client secrets)', description: 'at least 32 random characters; encrypts the client secrets of the workspaces\' single sign-on (AES-256-GCM)' },
 ];

@@ -7,12 +7,17 @@ import { resources } from './catalogues';
 // Production loads English on demand; tests switch languages synchronously, so preload it.
 for (const [ns, bundle] of Object.entries(resources.en)) i18n.addResourceBundle('en', ns, bundle, true, true);
 
-// Mantine reads these browser APIs that jsdom does not implement.
+// Mantine's auto-growing textareas listen to font loading, which jsdom lacks.
+if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
+
+// Mantine reads these browser APIs that jsdom does not implement. Like a browser, the stub
+// matches the empty query (mantine-datatable shows a column while `matchMedia(visibleMediaQuery ?? '')`
+// matches) and no real media query (no dark scheme, no reduced motion, no breakpoint).
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   configurable: true,
   value: vi.fn((query: string) => ({
-    matches: false,
+    matches: query === '',
     media: query,
     onchange: null,
     addListener: vi.fn(),
