@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/client';
 import { defineJob } from '../../platform/jobs/jobs';
 import type { AppServices } from '../../platform/services';
 import { otpChallenges, sessions } from './sessions.table';
+import { ssoLoginStates } from './sso.table';
 import { loginFailures } from './users.table';
 
 const HOUR_MS = 3600_000;
@@ -11,7 +12,8 @@ const DAY_MS = 24 * HOUR_MS;
 
 /**
  * Deletes what can no longer matter: sessions a day past their end (refresh tokens go with
- * them), one-time-code challenges a day past theirs, and stale failure counts of unknown ids.
+ * them), one-time-code challenges and SSO sign-in states a day past theirs, and stale failure
+ * counts of unknown ids.
  * Revoked sessions are kept a week for the user's and the auditors' eyes (audit_events stay).
  */
 export async function pruneExpiredIdentityRows(db: Db, now: Date) {
@@ -23,7 +25,8 @@ export async function pruneExpiredIdentityRows(db: Db, now: Date) {
     .returning({ id: sessions.id });
   const challenges = await db.delete(otpChallenges).where(lt(otpChallenges.expiresAt, dayAgo)).returning({ id: otpChallenges.id });
   const failures = await db.delete(loginFailures).where(lt(loginFailures.updatedAt, dayAgo)).returning({ loginId: loginFailures.loginId });
-  return { sessions: ended.length, challenges: challenges.length, loginFailures: failures.length };
+  const ssoStates = await db.delete(ssoLoginStates).where(lt(ssoLoginStates.expiresAt, dayAgo)).returning({ id: ssoLoginStates.id });
+  return { sessions: ended.length, challenges: challenges.length, loginFailures: failures.length, ssoStates: ssoStates.length };
 }
 
 const hourKey = (at: number) => new Date(Math.floor(at / HOUR_MS) * HOUR_MS).toISOString();

@@ -1,11 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { disableUser } from './account.service';
 import { auditEvents } from './audit.table';
-import { cookiesOf, login, newUser, setCookie, signIn } from './auth.test-support';
+import { cookiesOf, login, newUser, newWorkspace, setCookie, signIn } from './auth.test-support';
 import { pruneExpiredIdentityRows } from './auth.jobs';
 import { refreshTokens, sessions } from './sessions.table';
+import { ssoLoginStates } from './sso.table';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -168,6 +170,20 @@ describe('clean-up', () => {
     expect(await t.services.db.select().from(sessions).where(eq(sessions.id, oldId))).toHaveLength(0);
     expect(await t.services.db.select().from(refreshTokens).where(eq(refreshTokens.sessionId, oldId))).toHaveLength(0);
     expect((await get('/api/auth/profile/v1', live)).statusCode).toBe(200);
+  });
+
+  it('prunes SSO sign-in states a day past their expiry and keeps those in flight', async () => {
+    const scope = await newWorkspace(t);
+    const state = (expiresAt: Date) => ({
+      id: randomUUID(), tenantId: scope.tenantId, workspaceId: scope.workspaceId, codeVerifier: 'v', nonce: 'n', redirectUri: 'http://localhost/cb', expiresAt,
+    });
+    const stale = state(new Date(Date.now() - 2 * 86_400_000));
+    const fresh = state(new Date(Date.now() + 600_000));
+    await t.services.db.insert(ssoLoginStates).values([stale, fresh]);
+    const removed = await pruneExpiredIdentityRows(t.services.db, new Date());
+    expect(removed.ssoStates).toBe(1);
+    const left = await t.services.db.select({ id: ssoLoginStates.id }).from(ssoLoginStates).where(inArray(ssoLoginStates.id, [stale.id, fresh.id]));
+    expect(left).toEqual([{ id: fresh.id }]);
   });
 });
 
