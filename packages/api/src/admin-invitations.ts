@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { NewPasswordSchema } from './auth';
 import { pageOf, pageQuery } from './envelope';
 import { defineRoute, type RouteDescriptor } from './http';
+import { booleanQuery, repeatableQuery, sortQuery } from './list-query';
 
 // ---------------------------------------------------------------------------------------------
 // Invitations (catalogue 3 "invitations with loginId, groupId, jobPositionIds, statuses,
@@ -91,15 +92,12 @@ export const BulkInvitationsDataSchema = z.object({
 
 export const INVITATION_SORT_FIELDS = ['createdAt', 'loginId', 'expiresAt', 'lastSentAt'] as const;
 export type InvitationSortField = (typeof INVITATION_SORT_FIELDS)[number];
-const InvitationSortSchema = z
-  .string()
-  .regex(new RegExp(`^(${INVITATION_SORT_FIELDS.join('|')})(,(asc|desc|ASC|DESC))?$`), `sort by ${INVITATION_SORT_FIELDS.join(', ')} (field,asc|desc)`);
 
 export const ListInvitationsQuerySchema = pageQuery(INVITATION_LIMITS.pageSize, INVITATION_LIMITS.pageSizeMax).extend({
-  statuses: z.union([InvitationStatusSchema, z.array(InvitationStatusSchema)]).optional(),
+  statuses: repeatableQuery(InvitationStatusSchema).optional(),
   keyword: z.string().trim().min(1).max(200).optional().describe('Part of the address or display name (case-insensitive)'),
-  expired: z.enum(['true', 'false']).transform((v) => v === 'true').optional().describe('true: only expired pending invitations; false: none of them'),
-  sort: z.union([InvitationSortSchema, z.array(InvitationSortSchema)]).optional().describe('createdAt (default, desc), loginId, expiresAt, lastSentAt'),
+  expired: booleanQuery.optional().describe('true: only expired pending invitations; false: none of them'),
+  sort: sortQuery(INVITATION_SORT_FIELDS).describe('createdAt (default, desc), loginId, expiresAt, lastSentAt'),
 });
 
 export const InvitationParamsSchema = z.object({ invitationId: positiveId });

@@ -3,6 +3,7 @@ import { PermissionCatalogueSchema, PermissionSetSchema } from './admin-organiza
 import { ROLE_CODES } from './auth';
 import { pageOf, pageQuery } from './envelope';
 import { defineRoute, type RouteDescriptor } from './http';
+import { booleanQuery } from './list-query';
 
 /** The permission catalogue with Korean texts and areas (the matrix's rows) lives beside this file. */
 export * from './admin-organization-permissions';
@@ -371,7 +372,7 @@ export const ReorderJobItemsBodySchema = z.object({
   orderedIds: uniqueIds(z.array(id).min(1).max(ORGANIZATION_LIMITS.orderedIdsMax)).describe('Every item of the list, in the new order'),
 });
 export const DeleteJobItemQuerySchema = z.object({
-  clearFromMembers: z.enum(['true', 'false']).transform((v) => v === 'true').optional().describe('true: take it away from the members that have it, then delete'),
+  clearFromMembers: booleanQuery.optional().describe('true: take it away from the members that have it, then delete'),
 });
 
 const deleteJobNote =

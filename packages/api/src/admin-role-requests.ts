@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './envelope';
 import { defineRoute, type RouteDescriptor } from './http';
+import { repeatableQuery, sortQuery } from './list-query';
 
 // ---------------------------------------------------------------------------------------------
 // Role requests (catalogue 3 "role requests (statuses, requesterIds, roleIds, approveUserId)",
@@ -28,7 +29,7 @@ export const ROLE_REQUEST_CONFLICT_REASONS = ['ROLE_ALREADY_HELD', 'REQUEST_PEND
 export type RoleRequestConflictReason = (typeof ROLE_REQUEST_CONFLICT_REASONS)[number];
 
 const positiveId = z.coerce.number().int().positive();
-const idFilter = z.union([positiveId, z.array(positiveId)]);
+const idFilter = repeatableQuery(positiveId);
 const PersonSchema = z.object({ userId: z.number().int(), displayName: z.string() });
 
 export const RoleRequestSchema = z.object({
@@ -59,14 +60,11 @@ export const RejectRoleRequestBodySchema = z.object({ comment: z.string().trim()
 
 export const ROLE_REQUEST_SORT_FIELDS = ['createdAt', 'decidedAt'] as const;
 export type RoleRequestSortField = (typeof ROLE_REQUEST_SORT_FIELDS)[number];
-const RoleRequestSortSchema = z
-  .string()
-  .regex(new RegExp(`^(${ROLE_REQUEST_SORT_FIELDS.join('|')})(,(asc|desc|ASC|DESC))?$`), `sort by ${ROLE_REQUEST_SORT_FIELDS.join(', ')} (field,asc|desc)`);
 
 const roleRequestPage = pageQuery(ROLE_REQUEST_LIMITS.pageSize, ROLE_REQUEST_LIMITS.pageSizeMax).extend({
-  statuses: z.union([RoleRequestStatusSchema, z.array(RoleRequestStatusSchema)]).optional(),
+  statuses: repeatableQuery(RoleRequestStatusSchema).optional(),
   roleIds: idFilter.optional(),
-  sort: z.union([RoleRequestSortSchema, z.array(RoleRequestSortSchema)]).optional().describe('createdAt (default, desc) or decidedAt'),
+  sort: sortQuery(ROLE_REQUEST_SORT_FIELDS).describe('createdAt (default, desc) or decidedAt'),
 });
 
 export const ListRoleRequestsQuerySchema = roleRequestPage.extend({

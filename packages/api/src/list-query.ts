@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Query helpers of the admin lists (notices, terms). Not exported from the package index: the
- * contracts use them to build their query schemas.
+ * Query helpers of the list routes (admin lists, contracts): each contract file builds its query
+ * schemas with them. Not exported from the package index.
  */
 
 /** `a` or `a&a&a` in a query string: always an array once parsed. */

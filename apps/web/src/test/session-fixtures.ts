@@ -1,5 +1,6 @@
 import {
   launcher as launcherRoute,
+  listMyPendingTerms,
   permissionsV3,
   profile as profileRoute,
   refreshAfter,
@@ -8,7 +9,7 @@ import {
   type Profile,
 } from '@legal/api';
 import { setUnauthorizedHandler } from '../lib/api';
-import { clearSession, sessionStatusStore, themeMarkerStore } from '../lib/session';
+import { clearSession, selectWorkspace, sessionStatusStore, setLauncher, setPermissions, setUserInfo, themeMarkerStore } from '../lib/session';
 import { type FakeApi, ok } from './fake-api';
 
 export const hanbit: LauncherEntry = {
@@ -56,7 +57,10 @@ export function profileOf(over: Partial<Profile> = {}): Profile {
 
 export const NO_ALERT = { alertLevel: 'NONE', passwordAlertLevel: 'NONE', twoFactorAuth: null } as const;
 
-/** The calls that load a signed-in session (profile, launcher, permissions, theme, refresh-after). */
+/**
+ * The calls that load a signed-in session (profile, launcher, permissions, theme, refresh-after),
+ * and the workspace's consent gate with nothing pending (a test registering its own answer wins).
+ */
 export function serveSession(
   fake: FakeApi,
   { profile = profileOf(), launcher = [hanbit], permissions = ['contract.contract.read', 'ai.review.use'] }: { profile?: Profile; launcher?: LauncherEntry[]; permissions?: string[] } = {},
@@ -66,7 +70,8 @@ export function serveSession(
     .on(launcherRoute, ok(launcher))
     .on(permissionsV3, ok(permissions.map((name) => ({ name }))))
     .on(themeRoute, ok({ theme: JSON.stringify({ name: 'workspace' }) }))
-    .on(refreshAfter, ok({ refreshAfterSeconds: 840 }));
+    .on(refreshAfter, ok({ refreshAfterSeconds: 840 }))
+    .on(listMyPendingTerms, ok([]));
 }
 
 /** Signed out, nothing loading, no lost-session routine, no theme marker. */
@@ -75,4 +80,13 @@ export function resetSession(): void {
   themeMarkerStore.clear();
   sessionStatusStore.set('idle');
   setUnauthorizedHandler(undefined);
+}
+
+/** Signed in (in the session store) as user 41 of hanbit holding `permissions`; `serveSession` answers the calls the app then makes. */
+export function signInToHanbit(permissions: readonly string[], loginId = 'admin@hanbit.example'): void {
+  resetSession();
+  setUserInfo({ id: 41, loginId });
+  setLauncher([hanbit]);
+  selectWorkspace(hanbit.tenantId, hanbit.workspaceId);
+  setPermissions(permissions.map((name) => ({ name })));
 }

@@ -153,6 +153,12 @@ export async function listLauncherEntries(db: Queryable, userId: number) {
     .orderBy(workspaces.id);
 }
 
+/** The name of the scope's workspace (the address of the web app's pages), or null when it is gone. */
+export async function findWorkspaceName(db: Queryable, scope: TenantScope): Promise<string | null> {
+  const [row] = await db.select({ name: workspaces.name }).from(workspaces).where(and(eq(workspaces.id, scope.workspaceId), eq(workspaces.tenantId, scope.tenantId)));
+  return row?.name ?? null;
+}
+
 export async function findWorkspaceTheme(db: Queryable, scope: TenantScope) {
   const [row] = await db
     .select({ theme: workspaces.theme })

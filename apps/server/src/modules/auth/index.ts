@@ -19,6 +19,14 @@ export function registerAuth(app: FastifyInstance, services: AppServices) {
 
 export { installAuthentication } from './authenticate';
 export { disableUser, userPrincipal } from './account.service';
-export { type AuditEvent, type AuditEventType, auditMetaOf, recordAudit } from './audit';
+export { type AuditEvent, type AuditEventType, type AuditMeta, auditMetaOf, recordAudit } from './audit';
 export { seedDemoData } from './demo-seed';
-export { hashPassword } from './passwords';
+export { hashPassword, passwordProblems } from './passwords';
+
+// What the workspace admin console uses of accounts, sessions and tokens.
+export { isLocked } from './auth.policy';
+export { findUserForLogin, findWorkspaceName, listLiveSessions, revokeUserSessions } from './auth.repo';
+export { setSessionCookies } from './cookies';
+export { forcePasswordReset } from './credentials.service';
+export { type IssuedSession, issueSession } from './sessions.service';
+export { hashToken, newToken } from './tokens';

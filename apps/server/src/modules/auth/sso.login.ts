@@ -5,13 +5,13 @@ import type { RequestContext, TenantScope } from '../../platform/http/context';
 import { AppError } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
 import { auditMetaOf, recordAudit } from './audit';
-import { findMembership, findUserById, findUserForLogin, normalizeLoginId, workspacePolicyOf } from './auth.repo';
+import { findMembership, findUserById, findUserForLogin, findWorkspaceName, normalizeLoginId, workspacePolicyOf } from './auth.repo';
 import { trackLogin } from './login-tracks';
 import type { SsoFailureReason } from './sso.audit';
 import { decryptSecret, ssoKeyOf } from './sso.crypto';
 import { authorizationRequest, classifyExchangeError, exchangeCode, providerConfiguration, type ProviderClient, type VerifiedIdentity } from './sso.oidc';
 import {
-  claimLoginState, countMembershipsNotTrusting, findLinkedUserId, findSsoConfig, findSsoTarget, findWorkspaceName, insertLoginState, linkIdentity,
+  claimLoginState, countMembershipsNotTrusting, findLinkedUserId, findSsoConfig, findSsoTarget, insertLoginState, linkIdentity,
   type SsoConfigRow, type SsoLoginStateRow,
 } from './sso.repo';
 import { allowsHttp, redirectUriOf } from './sso.service';

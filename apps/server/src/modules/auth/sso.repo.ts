@@ -49,11 +49,6 @@ export async function findSsoTarget(db: Queryable, workspaceName: string) {
   return config ? { scope, workspaceName: workspace.name, config } : null;
 }
 
-export async function findWorkspaceName(db: Queryable, scope: TenantScope): Promise<string | null> {
-  const [row] = await db.select({ name: workspaces.name }).from(workspaces).where(and(eq(workspaces.id, scope.workspaceId), eq(workspaces.tenantId, scope.tenantId)));
-  return row?.name ?? null;
-}
-
 /** Stores an authorization request in flight, and drops the workspace's long-expired ones. */
 export async function insertLoginState(tx: Tx, row: typeof ssoLoginStates.$inferInsert & TenantScope, now: Date): Promise<void> {
   await tx.delete(ssoLoginStates).where(and(inScope(ssoLoginStates, row), lt(ssoLoginStates.expiresAt, new Date(now.getTime() - 24 * 3600_000))));

@@ -20,21 +20,36 @@ export interface TableSort {
   direction: 'asc' | 'desc';
 }
 
-export interface AdminDataTableProps<T> {
+/** The default order of most lists. */
+export const NEWEST_FIRST: TableSort = { field: 'createdAt', direction: 'desc' };
+
+/** What the table reads of the list's query (a TanStack `useQuery` result fits). */
+export interface ListQuery<T> {
   /** The query's page (undefined while the first load runs). */
   data: ServerPage<T> | undefined;
   isPending: boolean;
   /** A refetch after the first load (new page or sort): the table stays and dims. */
   isFetching?: boolean;
   error: unknown;
-  onRetry?: () => void;
+  refetch: () => unknown;
+}
+
+/** The paging and sorting state of a list as the address keeps it: a 1-based page, `field,direction`. */
+export interface ListPaging {
+  page: number;
+  sort?: string;
+}
+
+export interface AdminDataTableProps<T> {
+  query: ListQuery<T>;
   columns: DataTableColumn<T>[];
   idAccessor: keyof T & string;
-  /** 1-based, as the table shows it; the wire page is `page - 1`. */
-  page: number;
-  onPageChange: (page: number) => void;
-  sort?: TableSort;
-  onSortChange?: (sort: TableSort) => void;
+  /** The list's page and sort (usually its filters from the address). */
+  list: ListPaging;
+  /** A new page keeps the sort; a new sort starts again at page 1. */
+  onListChange: (next: { page: number; sort: string | undefined }) => void;
+  /** The order the server applies without a `sort`, shown on its column. Without one (and no `sort`) the columns do not sort. */
+  defaultSort?: TableSort;
   onRowClick?: (record: T) => void;
   emptyTitle?: string;
   emptyDescription?: string;
@@ -48,15 +63,16 @@ export interface AdminDataTableProps<T> {
  */
 export function AdminDataTable<T>(props: AdminDataTableProps<T>) {
   const { t } = useTranslation('admin');
-  const { data, error, isPending } = props;
-  if (error && !data) return <ErrorState error={error} onRetry={props.onRetry} />;
+  const { query, list, onListChange } = props;
+  const { data, error, isPending } = query;
+  if (error && !data) return <ErrorState error={error} onRetry={() => void query.refetch()} />;
   const records = data?.content ?? [];
-  const { sort, onSortChange } = props;
-  const sorting =
-    sort && onSortChange
-      ? {
+  const sort = tableSortOf(list.sort, props.defaultSort);
+  const sorting = sort
+    ? {
           sortStatus: { columnAccessor: sort.field, direction: sort.direction } satisfies DataTableSortStatus<T>,
-          onSortStatusChange: (status: DataTableSortStatus<T>) => onSortChange({ field: String(status.columnAccessor), direction: status.direction }),
+          onSortStatusChange: (status: DataTableSortStatus<T>) =>
+            onListChange({ page: 1, sort: sortParam({ field: String(status.columnAccessor), direction: status.direction }) }),
         }
       : {};
   return (
@@ -75,12 +91,12 @@ export function AdminDataTable<T>(props: AdminDataTableProps<T>) {
         idAccessor={props.idAccessor}
         records={records}
         columns={props.columns}
-        fetching={isPending || Boolean(props.isFetching)}
+        fetching={isPending || Boolean(query.isFetching)}
         loadingText={t('table.loading')}
         totalRecords={data?.totalElements ?? 0}
         recordsPerPage={data?.size ?? 1}
-        page={props.page}
-        onPageChange={props.onPageChange}
+        page={list.page}
+        onPageChange={(page) => onListChange({ page, sort: list.sort })}
         paginationText={({ from, to, totalRecords }) => t('table.range', { from, to, total: totalRecords })}
         getPaginationControlProps={(control) => ({ 'aria-label': t(`table.${control}`) })}
         {...sorting}
@@ -94,4 +110,10 @@ export function AdminDataTable<T>(props: AdminDataTableProps<T>) {
 /** The wire `sort` query value of a table sort. */
 export function sortParam(sort: TableSort | undefined): string | undefined {
   return sort ? `${sort.field},${sort.direction}` : undefined;
+}
+
+/** The table sort of a `field,asc|desc` value; the list's default order without one. */
+export function tableSortOf(sort: string | undefined, fallback?: TableSort): TableSort | undefined {
+  const [field, direction] = (sort ?? '').split(',');
+  return field && (direction === 'asc' || direction === 'desc') ? { field, direction } : fallback;
 }

@@ -4,10 +4,10 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProgressBar } from '../../components/ProgressBar';
+import { saveBlob } from '../../lib/save-blob';
 import { localDay } from './audit-days';
 import { fetchAuditWorkbook } from './audit-queries';
 import { type AuditFilters } from './audit-search-params';
-import { saveBlob } from './save-blob';
 import './audit-log-i18n';
 
 /**

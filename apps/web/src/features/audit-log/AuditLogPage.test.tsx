@@ -2,10 +2,9 @@ import { type AuditDailyCounts, type AuditEventItem, countAuditEventsPerDay, exp
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { selectWorkspace, setLauncher, setPermissions, setUserInfo } from '../../lib/session';
 import { installFakeApi, ok, type FakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
-import { hanbit, resetSession, serveSession } from '../../test/session-fixtures';
+import { serveSession, signInToHanbit } from '../../test/session-fixtures';
 import { KNOWN_AUDIT_TYPES } from './audit-event-types';
 import { auditQueryOf, readAuditFilters, writeAuditFilters } from './audit-search-params';
 import en from '../../locales/en/audit-log.json';
@@ -42,14 +41,6 @@ const signIn = eventOf({
 const daily: AuditDailyCounts = { timeZone: 'Asia/Seoul', days: [{ date: '2026-11-19', count: 0 }, { date: '2026-11-20', count: 2 }, { date: '2026-11-21', count: 5 }] };
 const page = (content: AuditEventItem[]) => ({ content, page: 0, size: 10, totalElements: content.length, totalPages: 1 });
 
-function matchEmptyMediaQuery() {
-  // mantine-datatable shows a column while matchMedia('') matches (as in a browser); the shared stub matches nothing.
-  (window.matchMedia as unknown as ReturnType<typeof vi.fn>).mockImplementation((query: string) => ({
-    matches: query === '', media: query, onchange: null,
-    addListener: vi.fn(), removeListener: vi.fn(), addEventListener: vi.fn(), removeEventListener: vi.fn(), dispatchEvent: vi.fn(),
-  }));
-}
-
 function serveAudit(): FakeApi {
   return serveSession(installFakeApi(), { permissions: PERMISSIONS })
     .on(listAuditEvents, ok(page([eventOf(), signIn])))
@@ -58,12 +49,7 @@ function serveAudit(): FakeApi {
 
 describe('audit log page', () => {
   beforeEach(() => {
-    matchEmptyMediaQuery();
-    resetSession();
-    setUserInfo({ id: 41, loginId: 'admin@hanbit.example' });
-    setLauncher([hanbit]);
-    selectWorkspace(hanbit.tenantId, hanbit.workspaceId);
-    setPermissions(PERMISSIONS.map((name) => ({ name })));
+    signInToHanbit(PERMISSIONS);
   });
 
   afterEach(() => vi.restoreAllMocks());

@@ -1,13 +1,14 @@
 import { type AuditEventItem, type AuditUserRef } from '@legal/api';
-import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useFormatDateTime } from '../../lib/i18n';
-import { AdminDataTable, sortParam } from '../admin/AdminDataTable';
+import { AdminDataTable, NEWEST_FIRST } from '../admin/AdminDataTable';
 import { useAdminWorkspace } from '../admin/AdminLayout';
+import { AdminPageHeader } from '../admin/AdminPageHeader';
 import { AuditEventDrawer } from './AuditEventDrawer';
 import { AuditExportButton } from './AuditExportButton';
 import { AuditFilterBar } from './AuditFilterBar';
@@ -82,32 +83,22 @@ export function AuditLogPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Stack gap={2} maw={640}>
-          <Title order={2} size="h3">
-            {t('title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('description')}
-          </Text>
-        </Stack>
-        <AuditExportButton filters={filters} />
-      </Group>
+      <AdminPageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={<AuditExportButton filters={filters} />}
+      />
       <AuditFilterBar filters={filters} onChange={setFilters} names={namesOf(events.data?.content, filters, (id) => t('unknownUser', { id }))} />
       <EventsPerDayChart data={daily.data} isPending={daily.isPending} />
       <AdminDataTable<AuditEventItem>
         caption={t('list.caption')}
-        data={events.data}
-        isPending={events.isPending}
-        isFetching={events.isFetching}
-        error={events.error}
-        onRetry={() => void events.refetch()}
+        query={events}
         columns={columns}
         idAccessor="id"
-        page={filters.page}
-        onPageChange={(page) => setFilters({ ...filters, page })}
-        sort={{ field: 'createdAt', direction: filters.sort === 'createdAt,asc' ? 'asc' : 'desc' }}
-        onSortChange={(sort) => setFilters({ ...filters, sort: sort.direction === 'asc' ? sortParam(sort) : undefined, page: 1 })}
+        list={filters}
+        // Newest first is the default and leaves the address plain; only the oldest-first order is written.
+        onListChange={(next) => setFilters({ ...filters, ...next, sort: next.sort === 'createdAt,asc' ? next.sort : undefined })}
+        defaultSort={NEWEST_FIRST}
         onRowClick={setOpenEvent}
         emptyTitle={isFiltered ? t('empty.filteredTitle') : t('empty.title')}
         emptyDescription={isFiltered ? t('empty.filteredDescription') : t('empty.description')}

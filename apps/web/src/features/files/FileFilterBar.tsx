@@ -1,8 +1,8 @@
 import { FILE_KINDS } from '@legal/api';
 import { Button, Checkbox, Group, NativeSelect, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconSearch } from '../../components/icons';
+import { useFilterBar } from '../../lib/use-filter-bar';
 import { FILE_SORTS, type FileFilters, type FileSort } from './files-search-params';
 import './files-i18n';
 
@@ -14,19 +14,7 @@ export interface FileFilterBarProps {
 /** Keyword, type, order and the deleted-files switch; any change goes back to the first page. */
 export function FileFilterBar({ filters, onChange }: FileFilterBarProps) {
   const { t } = useTranslation('files');
-  const [draft, setDraft] = useState(filters.keyword ?? '');
-  const [shownKeyword, setShownKeyword] = useState(filters.keyword);
-  // The address changed from outside (back button, reset): show its keyword.
-  if (shownKeyword !== filters.keyword) {
-    setShownKeyword(filters.keyword);
-    setDraft(filters.keyword ?? '');
-  }
-  const change = (patch: Partial<FileFilters>) => onChange({ ...filters, ...patch, page: 1 });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    change({ keyword: draft.trim() || undefined });
-  };
+  const { draft, setDraft, change, submit } = useFilterBar(filters, onChange);
 
   const isFiltered = Boolean(filters.keyword || filters.fileType || filters.isDeleted || filters.sort !== 'createdAt,desc');
 

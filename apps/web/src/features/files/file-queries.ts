@@ -12,6 +12,7 @@ import {
 } from '@legal/api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { saveBlob } from '../../lib/save-blob';
 import { useSession, type SessionState } from '../../lib/session';
 import { type FileFilters } from './files-search-params';
 
@@ -90,19 +91,7 @@ export async function fetchFileBlob(fileKey: string, revision?: number, signal?:
 
 /** Downloads through the API client (headers, error toasts) and saves under the file's display name. */
 export async function saveFile(file: Pick<FileMetadata, 'fileKey' | 'displayName'>, revision?: number): Promise<void> {
-  const blob = await fetchFileBlob(file.fileKey, revision);
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = file.displayName;
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
+  saveBlob(await fetchFileBlob(file.fileKey, revision), file.displayName);
 }
 
 /** Delete or restore; both refresh every file query of the workspace. */

@@ -11,6 +11,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { analytics } from '../../lib/analytics';
 import { isApiError } from '../../lib/api';
+import { errorReason } from '../../lib/forms/form-errors';
 import { useFormatDateTime } from '../../lib/i18n';
 import { useSessionStatus } from '../../lib/session';
 import { completeSignIn, loadSession } from '../auth/session-bootstrap';
@@ -18,7 +19,6 @@ import { signOut } from '../auth/sign-out';
 import { workspaceHomePath } from '../workspaces/workspace-home-path';
 import { useAcceptInvitation, useInvitationPreview } from './invitation-queries';
 import { InvitationSignUpForm } from './InvitationSignUpForm';
-import { errorReason } from './server-field-errors';
 import './invitations-i18n';
 
 /** The address of this page for a token: where sign-in brings the invitee back. */

@@ -1,8 +1,8 @@
 import { INVITATION_STATUSES } from '@legal/api';
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconSearch } from '../../components/icons';
+import { useFilterBar } from '../../lib/use-filter-bar';
 import { type InvitationFilters } from './invitations-search-params';
 import '../admin/admin-i18n';
 import './invitations-i18n';
@@ -16,18 +16,7 @@ export interface InvitationFilterBarProps {
 export function InvitationFilterBar({ filters, onChange }: InvitationFilterBarProps) {
   const { t } = useTranslation('invitations');
   const { t: ta } = useTranslation('admin');
-  const [draft, setDraft] = useState(filters.keyword ?? '');
-  const [shownKeyword, setShownKeyword] = useState(filters.keyword);
-  // The address changed from outside (back button, clear): show its keyword.
-  if (shownKeyword !== filters.keyword) {
-    setShownKeyword(filters.keyword);
-    setDraft(filters.keyword ?? '');
-  }
-  const change = (patch: Partial<InvitationFilters>) => onChange({ ...filters, ...patch, page: 1 });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    change({ keyword: draft.trim() || undefined });
-  };
+  const { draft, setDraft, change, submit } = useFilterBar(filters, onChange);
   const isFiltered = Boolean(filters.keyword || filters.status || filters.expired);
 
   return (

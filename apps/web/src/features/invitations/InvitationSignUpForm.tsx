@@ -2,7 +2,7 @@ import { AcceptInvitationBodySchema, AUTH_LIMITS, INVITATION_NAME_MAX_LENGTH, Ne
 import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverFieldErrors } from './server-field-errors';
+import { serverFieldNames } from '../../lib/forms/form-errors';
 import './invitations-i18n';
 
 const LIMITS = { min: AUTH_LIMITS.passwordMinLength, max: AUTH_LIMITS.passwordMaxLength };
@@ -24,7 +24,7 @@ export function InvitationSignUpForm({ loginId, error, isBusy, onSubmit }: Invit
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const fromServer = serverFieldErrors(error);
+  const fromServer = serverFieldNames(error);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

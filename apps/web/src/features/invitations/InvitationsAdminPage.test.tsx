@@ -1,11 +1,10 @@
 import { bulkCreateInvitations, cancelInvitation, createInvitation, getInvitationFormOptions, listInvitations, type Invitation } from '@legal/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { selectWorkspace, setLauncher, setPermissions, setUserInfo } from '../../lib/session';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fail, installFakeApi, ok, type FakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
-import { hanbit, resetSession, serveSession } from '../../test/session-fixtures';
+import { serveSession, signInToHanbit } from '../../test/session-fixtures';
 
 const PERMISSIONS = ['workspace.admin.access', 'workspace.user.write'];
 const EMAILS = /^이메일 주소/;
@@ -41,17 +40,7 @@ function serve(): FakeApi {
 
 describe('invitations admin page', () => {
   beforeEach(() => {
-    const stub = window.matchMedia as unknown as ReturnType<typeof vi.fn>;
-    // mantine-datatable hides columns whose (empty) media query does not match; browsers match it.
-    stub.mockImplementation((query: string) => ({
-      matches: query === '', media: query, onchange: null,
-      addListener: vi.fn(), removeListener: vi.fn(), addEventListener: vi.fn(), removeEventListener: vi.fn(), dispatchEvent: vi.fn(),
-    }));
-    resetSession();
-    setUserInfo({ id: 41, loginId: 'admin@hanbit.example' });
-    setLauncher([hanbit]);
-    selectWorkspace(hanbit.tenantId, hanbit.workspaceId);
-    setPermissions(PERMISSIONS.map((name) => ({ name })));
+    signInToHanbit(PERMISSIONS);
   });
 
   it('lists invitations with the status and expired badges and the expired filter in the address', async () => {

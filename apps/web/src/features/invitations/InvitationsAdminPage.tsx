@@ -1,19 +1,20 @@
 import { type Invitation } from '@legal/api';
-import { ActionIcon, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useFormatDateTime } from '../../lib/i18n';
-import { AdminDataTable, sortParam } from '../admin/AdminDataTable';
+import { AdminDataTable, NEWEST_FIRST } from '../admin/AdminDataTable';
 import { useAdminWorkspace } from '../admin/AdminLayout';
+import { AdminPageHeader } from '../admin/AdminPageHeader';
 import { confirmAction } from '../admin/confirm';
 import { IconCircleX, IconMailForward } from './invitation-icons';
 import { useInvitationList, useInvitationMutations } from './invitation-queries';
 import { InvitationFilterBar } from './InvitationFilterBar';
 import { InvitationStatusBadge } from './InvitationStatusBadge';
-import { readInvitationFilters, tableSortOf, writeInvitationFilters, type InvitationFilters } from './invitations-search-params';
+import { readInvitationFilters, writeInvitationFilters, type InvitationFilters } from './invitations-search-params';
 import { InviteForm } from './InviteForm';
 import '../admin/admin-i18n';
 import './invitations-i18n';
@@ -110,29 +111,17 @@ export function InvitationsAdminPage() {
 
   return (
     <Stack gap="md">
-      <Stack gap={2}>
-        <Title order={2} size="h3">
-          {t('title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('description')}
-        </Text>
-      </Stack>
+      <AdminPageHeader title={t('title')} description={t('description')} />
       <InviteForm />
       <InvitationFilterBar filters={filters} onChange={setFilters} />
       <AdminDataTable<Invitation>
         caption={t('table.caption')}
-        data={query.data}
-        isPending={query.isPending}
-        isFetching={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        query={query}
         columns={columns}
         idAccessor="id"
-        page={filters.page}
-        onPageChange={(page) => setFilters({ ...filters, page })}
-        sort={tableSortOf(filters.sort)}
-        onSortChange={(sort) => setFilters({ ...filters, sort: sortParam(sort), page: 1 })}
+        list={filters}
+        onListChange={(next) => setFilters({ ...filters, ...next })}
+        defaultSort={NEWEST_FIRST}
         emptyTitle={t('table.emptyTitle')}
         emptyDescription={t('table.emptyDescription')}
       />

@@ -3,8 +3,8 @@ import { Alert, Button, Card, Group, MultiSelect, Select, SimpleGrid, Stack, Tag
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverFieldNames } from '../../lib/forms/form-errors';
 import { useInvitationFormOptions, useInvitationMutations } from './invitation-queries';
-import { serverFieldErrors } from './server-field-errors';
 import './invitations-i18n';
 
 type FormErrors = Partial<Record<'emails' | 'groupId' | 'jobPositionIds' | 'roleIds', string>>;
@@ -44,7 +44,7 @@ export function InviteForm() {
   };
 
   const onFailure = (error: unknown) => {
-    const fields = serverFieldErrors(error);
+    const fields = serverFieldNames(error);
     if (fields.size === 0) {
       setFailure(error instanceof Error ? error.message : t('form.optionsError'));
       return;

@@ -1,5 +1,4 @@
 import { INVITATION_SORT_FIELDS, INVITATION_STATUSES, type InvitationStatus } from '@legal/api';
-import { type TableSort } from '../admin/AdminDataTable';
 
 /** The list's filters as they live in the address: `?q=kim&status=PENDING&expired=true&sort=loginId,asc&page=2`. */
 export interface InvitationFilters {
@@ -37,9 +36,4 @@ export function writeInvitationFilters(filters: InvitationFilters): URLSearchPar
   if (filters.sort) params.set('sort', filters.sort);
   if (filters.page > 1) params.set('page', String(filters.page));
   return params;
-}
-
-export function tableSortOf(sort: string | undefined): TableSort {
-  const [field, direction] = (sort ?? 'createdAt,desc').split(',');
-  return { field: field ?? 'createdAt', direction: direction === 'asc' ? 'asc' : 'desc' };
 }

@@ -1,8 +1,8 @@
 import { NOTICE_LIMITS, NOTICE_TYPES, type NoticeCreator, type NoticeType } from '@legal/api';
 import { Button, Group, MultiSelect, Switch, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconSearch } from '../../components/icons';
+import { useFilterBar } from '../../lib/use-filter-bar';
 import { hasNoticeFilters, type NoticeFilters } from './notices-search-params';
 import './notices-i18n';
 
@@ -18,18 +18,7 @@ export interface NoticeFilterBarProps {
 /** Keyword, types (and authors or the unread switch); any change goes back to the first page. */
 export function NoticeFilterBar({ filters, onChange, creators, withUnreadSwitch = false }: NoticeFilterBarProps) {
   const { t } = useTranslation('notices');
-  const [draft, setDraft] = useState(filters.keyword ?? '');
-  const [shownKeyword, setShownKeyword] = useState(filters.keyword);
-  // The address changed from outside (back button, clear): show its keyword.
-  if (shownKeyword !== filters.keyword) {
-    setShownKeyword(filters.keyword);
-    setDraft(filters.keyword ?? '');
-  }
-  const change = (patch: Partial<NoticeFilters>) => onChange({ ...filters, ...patch, page: 1 });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    change({ keyword: draft.trim() || undefined });
-  };
+  const { draft, setDraft, change, submit } = useFilterBar(filters, onChange);
 
   return (
     <form onSubmit={submit} role="search">

@@ -5,10 +5,10 @@ import { ActionIcon, Alert, Button, Group, List, Modal, Select, Stack, Switch, T
 import { notifications } from '@mantine/notifications';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type FormError, type FormErrors, formErrorText, schemaErrors, serverErrors } from '../../lib/forms/form-errors';
 import { UploadRow } from '../files/FileUploadPanel';
 import { FileSize } from '../files/FileSize';
 import { useFileUploads } from '../files/use-file-uploads';
-import { type FormError, type FormErrors, schemaErrors, serverErrors } from './form-errors';
 import { IconPaperclip, IconX } from './notice-icons';
 import { useNoticeMutations } from './notice-queries';
 import '../admin/admin-i18n';
@@ -68,10 +68,7 @@ function NoticeForm({ notice, onDone }: { notice: Notice | null; onDone: () => v
     if (errors[field]) setErrors((previous) => ({ ...previous, [field]: undefined }));
   };
 
-  const message = (error: FormError | undefined, max?: number) => {
-    if (!error) return undefined;
-    return 'key' in error ? t(`form.errors.${error.key}`, { max }) : error.text;
-  };
+  const message = (error: FormError | undefined, max?: number) => formErrorText(error, (key) => t(`form.errors.${key}`, { max }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,13 +1,11 @@
-import { createNotice, deleteNotice, listMyPendingTerms, listNoticeCreators, listNotices, type Notice, updateNotice } from '@legal/api';
+import { createNotice, deleteNotice, listNoticeCreators, listNotices, type Notice, updateNotice } from '@legal/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeXhr } from '../../lib/api/fake-xhr';
-import { selectWorkspace, setLauncher, setPermissions, setUserInfo } from '../../lib/session';
 import { fail, installFakeApi, ok, type FakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
-import { hanbit, resetSession, serveSession } from '../../test/session-fixtures';
-import { stubBrowserForAdminTables } from './admin-table.test-support';
+import { serveSession, signInToHanbit } from '../../test/session-fixtures';
 
 const PERMISSIONS = ['workspace.admin.access', 'workspace.notice.write', 'file.file.read', 'file.file.write'];
 const FILE_KEY = 'F'.repeat(22);
@@ -33,20 +31,14 @@ const page = (content: Notice[]) => ({ content, page: 0, size: 10, totalElements
 
 function serve(content: Notice[] = [noticeOf()]): FakeApi {
   return serveSession(installFakeApi(), { permissions: PERMISSIONS })
-    .on(listMyPendingTerms, ok([]))
     .on(listNotices, ok(page(content)))
     .on(listNoticeCreators, ok([{ userId: 41, displayName: '김민준' }]));
 }
 
 describe('notices admin page', { timeout: 20_000 }, () => {
   beforeEach(() => {
-    resetSession();
-    setUserInfo({ id: 41, loginId: 'admin@hanbit.example' });
-    setLauncher([hanbit]);
-    selectWorkspace(hanbit.tenantId, hanbit.workspaceId);
-    setPermissions(PERMISSIONS.map((name) => ({ name })));
+    signInToHanbit(PERMISSIONS);
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    stubBrowserForAdminTables();
   });
   afterEach(() => FakeXhr.reset());
 

@@ -1,5 +1,5 @@
 import { type Notice } from '@legal/api';
-import { ActionIcon, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { type DataTableColumn } from 'mantine-datatable';
@@ -7,14 +7,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useFormatDateTime } from '../../lib/i18n';
-import { AdminDataTable, sortParam } from '../admin/AdminDataTable';
+import { AdminDataTable, NEWEST_FIRST } from '../admin/AdminDataTable';
 import { useAdminWorkspace } from '../admin/AdminLayout';
+import { AdminPageHeader } from '../admin/AdminPageHeader';
 import { confirmAction } from '../admin/confirm';
 import { NoticeFilterBar } from './NoticeFilterBar';
 import { NoticeFormModal } from './NoticeFormModal';
 import { IconPaperclip, IconPencil, IconPin, IconPlus, IconTrash } from './notice-icons';
 import { useAdminNotices, useNoticeCreators, useNoticeMutations } from './notice-queries';
-import { hasNoticeFilters, readNoticeFilters, tableSortOf, writeNoticeFilters, type NoticeFilters } from './notices-search-params';
+import { hasNoticeFilters, readNoticeFilters, writeNoticeFilters, type NoticeFilters } from './notices-search-params';
 import { NoticeTypeBadge } from './NoticeTypeBadge';
 import '../admin/admin-i18n';
 import './notices-i18n';
@@ -96,33 +97,24 @@ export function NoticesAdminPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={2}>
-          <Title order={2} size="h3">
-            {t('admin.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('admin.description')}
-          </Text>
-        </Stack>
-        <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setEditing({ notice: null })}>
-          {t('admin.create')}
-        </Button>
-      </Group>
+      <AdminPageHeader
+        title={t('admin.title')}
+        description={t('admin.description')}
+        actions={
+          <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setEditing({ notice: null })}>
+            {t('admin.create')}
+          </Button>
+        }
+      />
       <NoticeFilterBar filters={filters} onChange={setFilters} creators={creators.data ?? []} />
       <AdminDataTable<Notice>
         caption={t('list.caption')}
-        data={query.data}
-        isPending={query.isPending}
-        isFetching={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        query={query}
         columns={columns}
         idAccessor="id"
-        page={filters.page}
-        onPageChange={(page) => setFilters({ ...filters, page })}
-        sort={tableSortOf(filters.sort)}
-        onSortChange={(sort) => setFilters({ ...filters, sort: sortParam(sort), page: 1 })}
+        list={filters}
+        onListChange={(next) => setFilters({ ...filters, ...next })}
+        defaultSort={NEWEST_FIRST}
         onRowClick={(notice) => setEditing({ notice })}
         emptyTitle={hasNoticeFilters(filters) ? t('empty.filteredTitle') : t('empty.title')}
         emptyDescription={hasNoticeFilters(filters) ? t('empty.filteredDescription') : t('empty.description')}

@@ -1,13 +1,12 @@
 import {
-  countMyUnreadNotices, downloadFile, getMyNotice, listMyNotices, listMyPendingTerms, markAllMyNoticesRead, type MemberNotice,
+  countMyUnreadNotices, downloadFile, getMyNotice, listMyNotices, markAllMyNoticesRead, type MemberNotice,
 } from '@legal/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { selectWorkspace, setLauncher, setPermissions, setUserInfo } from '../../lib/session';
 import { fail, installFakeApi, ok, type FakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
-import { hanbit, resetSession, serveSession } from '../../test/session-fixtures';
+import { hanbit, serveSession, signInToHanbit } from '../../test/session-fixtures';
 
 function noticeOf(over: Partial<MemberNotice> = {}): MemberNotice {
   return {
@@ -32,18 +31,13 @@ const page = (content: MemberNotice[]) => ({ content, page: 0, size: 10, totalEl
 
 function serveNotices(content: MemberNotice[] = [pinned, maintenance], unreadCount = 1): FakeApi {
   return serveSession(installFakeApi(), { permissions: ['contract.contract.read'] })
-    .on(listMyPendingTerms, ok([]))
     .on(listMyNotices, ok(page(content)))
     .on(countMyUnreadNotices, ok({ unreadCount }));
 }
 
 describe('notices page', { timeout: 20_000 }, () => {
   beforeEach(() => {
-    resetSession();
-    setUserInfo({ id: 41, loginId: 'member@hanbit.example' });
-    setLauncher([hanbit]);
-    selectWorkspace(hanbit.tenantId, hanbit.workspaceId);
-    setPermissions([{ name: 'contract.contract.read' }]);
+    signInToHanbit(['contract.contract.read'], 'member@hanbit.example');
   });
 
   it('lists notices pinned first with the member\'s unread ones marked, and the unread count', async () => {

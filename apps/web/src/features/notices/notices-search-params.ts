@@ -45,9 +45,3 @@ export function writeNoticeFilters(filters: NoticeFilters, current = new URLSear
 }
 
 export const hasNoticeFilters = (f: NoticeFilters) => Boolean(f.keyword || f.noticeTypes.length || f.creatorIds.length || f.isUnreadOnly);
-
-/** The admin table's sort from an address `sort` value (newest first by default); shared with the terms screen. */
-export function tableSortOf(sort: string | undefined): { field: string; direction: 'asc' | 'desc' } {
-  const [field, direction] = (sort ?? '').split(',');
-  return field && (direction === 'asc' || direction === 'desc') ? { field, direction } : { field: 'createdAt', direction: 'desc' };
-}

@@ -3,8 +3,9 @@ import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/c
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formErrorText, schemaErrors } from '../../lib/forms/form-errors';
 import { flattenTree, moveTargets } from './division-tree';
-import { type FormErrors, schemaErrors, serverErrors } from './form-errors';
+import { type OrganizationFormErrors, saveErrors } from './form-errors';
 import { useDivisionMutations } from './organization-queries';
 import '../admin/admin-i18n';
 import './organization-i18n';
@@ -57,7 +58,7 @@ function NameForm({ dialog, onClose }: { dialog: Extract<DivisionDialog, { kind:
   const { t: ta } = useTranslation('admin');
   const { create, rename } = useDivisionMutations();
   const [name, setName] = useState(dialog.kind === 'rename' ? dialog.division.name : '');
-  const [errors, setErrors] = useState<FormErrors>({});
+  const [errors, setErrors] = useState<OrganizationFormErrors>({});
   const mutation = dialog.kind === 'create' ? create : rename;
   const error = errors.name;
 
@@ -67,7 +68,7 @@ function NameForm({ dialog, onClose }: { dialog: Extract<DivisionDialog, { kind:
     const parsed = RenameDivisionBodySchema.safeParse({ name });
     setErrors(schemaErrors(parsed));
     if (!parsed.success) return;
-    const onError = (e: unknown) => setErrors(serverErrors(e) ?? {});
+    const onError = (e: unknown) => setErrors(saveErrors(e) ?? {});
     if (dialog.kind === 'create') {
       const parentId = dialog.parent?.id ?? null;
       create.mutate({ name: parsed.data.name, parentId }, { onSuccess: () => { notifications.show({ color: 'green', message: t('divisions.created') }); onClose(); }, onError });
@@ -84,7 +85,7 @@ function NameForm({ dialog, onClose }: { dialog: Extract<DivisionDialog, { kind:
           required
           value={name}
           onChange={(e) => setName(e.currentTarget.value)}
-          error={error ? ('key' in error ? t(`form.errors.${error.key}`) : error.text) : undefined}
+          error={formErrorText(error, (key) => t(`form.errors.${key}`))}
           data-autofocus
         />
         {dialog.kind === 'rename' && dialog.division.memberCount > 0 ? (
@@ -92,7 +93,7 @@ function NameForm({ dialog, onClose }: { dialog: Extract<DivisionDialog, { kind:
             {t('divisions.renameNote', { count: dialog.division.memberCount })}
           </Text>
         ) : null}
-        {mutation.isError && !serverErrors(mutation.error) ? (
+        {mutation.isError && !saveErrors(mutation.error) ? (
           <Text size="sm" c="red" role="alert">
             {mutation.error.message}
           </Text>

@@ -1,4 +1,4 @@
-import { Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Grid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { useHasAnyPermission } from '../../lib/session';
 import { useAdminWorkspace } from '../admin/AdminLayout';
+import { AdminPageHeader } from '../admin/AdminPageHeader';
 import { DivisionDialogs, type DivisionDialog } from './DivisionDialogs';
 import { findNode } from './division-tree';
 import { type DivisionAction, DivisionTreeView } from './DivisionTreeView';
@@ -75,21 +76,17 @@ export function DivisionsPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={2}>
-          <Title order={2} size="h3">
-            {t('divisions.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('divisions.description')}
-          </Text>
-        </Stack>
-        {canEdit ? (
-          <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setDialog({ kind: 'create', parent: null })}>
-            {t('divisions.createRoot')}
-          </Button>
-        ) : null}
-      </Group>
+      <AdminPageHeader
+        title={t('divisions.title')}
+        description={t('divisions.description')}
+        actions={
+          canEdit ? (
+            <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setDialog({ kind: 'create', parent: null })}>
+              {t('divisions.createRoot')}
+            </Button>
+          ) : null
+        }
+      />
       {tree.isPending ? (
         <LoadingState />
       ) : tree.isError ? (

@@ -3,7 +3,8 @@ import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type FormErrors, schemaErrors, serverErrors } from './form-errors';
+import { formErrorText, schemaErrors } from '../../lib/forms/form-errors';
+import { type OrganizationFormErrors, saveErrors } from './form-errors';
 import { useGroupMutations } from './organization-queries';
 import '../admin/admin-i18n';
 import './organization-i18n';
@@ -32,14 +33,10 @@ function GroupForm({ group, onClose, onCreated }: Omit<GroupFormModalProps, 'ope
   const { create, update } = useGroupMutations();
   const [name, setName] = useState(group?.name ?? '');
   const [description, setDescription] = useState(group?.description ?? '');
-  const [errors, setErrors] = useState<FormErrors>({});
+  const [errors, setErrors] = useState<OrganizationFormErrors>({});
   const mutation = group ? update : create;
 
-  const problem = (field: string) => {
-    const found = errors[field];
-    if (!found) return undefined;
-    return 'key' in found ? t(`form.errors.${found.key}`) : found.text;
-  };
+  const problem = (field: string) => formErrorText(errors[field], (key) => t(`form.errors.${key}`));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -48,7 +45,7 @@ function GroupForm({ group, onClose, onCreated }: Omit<GroupFormModalProps, 'ope
     const found = schemaErrors(CreateGroupBodySchema.safeParse(body));
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    const onError = (error: unknown) => setErrors(serverErrors(error) ?? {});
+    const onError = (error: unknown) => setErrors(saveErrors(error) ?? {});
     const done = (message: string) => {
       notifications.show({ color: 'green', message });
       onClose();
@@ -57,7 +54,7 @@ function GroupForm({ group, onClose, onCreated }: Omit<GroupFormModalProps, 'ope
     else create.mutate(body, { onSuccess: (created) => { onCreated?.(created.id); done(t('groupForm.created')); }, onError });
   };
 
-  const generalError = mutation.isError && !serverErrors(mutation.error) ? mutation.error : null;
+  const generalError = mutation.isError && !saveErrors(mutation.error) ? mutation.error : null;
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">

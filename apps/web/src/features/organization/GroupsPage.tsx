@@ -1,5 +1,5 @@
 import type { GroupSummary } from '@legal/api';
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
@@ -7,11 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useFormatDateTime } from '../../lib/i18n';
 import { useHasAnyPermission } from '../../lib/session';
-import { AdminDataTable, sortParam } from '../admin/AdminDataTable';
+import { AdminDataTable } from '../admin/AdminDataTable';
 import { useAdminWorkspace } from '../admin/AdminLayout';
+import { AdminPageHeader } from '../admin/AdminPageHeader';
 import { GroupDrawer } from './GroupDrawer';
 import { GroupFormModal } from './GroupFormModal';
-import { readListFilters, tableSortOf, writeListFilters } from './list-search-params';
+import { readListFilters, writeListFilters } from './list-search-params';
 import { IconPlus } from './organization-icons';
 import { useGroupList } from './organization-queries';
 import { roleLabel } from './role-names';
@@ -63,35 +64,26 @@ export function GroupsPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={2}>
-          <Title order={2} size="h3">
-            {t('groups.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('groups.description')}
-          </Text>
-        </Stack>
-        {canEdit ? (
-          <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setCreating(true)}>
-            {t('groups.create')}
-          </Button>
-        ) : null}
-      </Group>
+      <AdminPageHeader
+        title={t('groups.title')}
+        description={t('groups.description')}
+        actions={
+          canEdit ? (
+            <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setCreating(true)}>
+              {t('groups.create')}
+            </Button>
+          ) : null
+        }
+      />
       <SearchBox label={t('groups.search')} value={filters.keyword ?? ''} onSearch={(keyword) => setFilters({ ...filters, keyword: keyword || undefined, page: 1 })} />
       <AdminDataTable<GroupSummary>
         caption={t('groups.caption')}
-        data={query.data}
-        isPending={query.isPending}
-        isFetching={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        query={query}
         columns={columns}
         idAccessor="id"
-        page={filters.page}
-        onPageChange={(page) => setFilters({ ...filters, page })}
-        sort={tableSortOf(filters.sort) ?? { field: 'name', direction: 'asc' }}
-        onSortChange={(sort) => setFilters({ ...filters, sort: sortParam(sort), page: 1 })}
+        list={filters}
+        onListChange={(next) => setFilters({ ...filters, ...next })}
+        defaultSort={{ field: 'name', direction: 'asc' }}
         onRowClick={(group) => setOpenGroupId(group.id)}
         emptyTitle={filters.keyword ? t('groups.emptyFilteredTitle') : t('groups.emptyTitle')}
         emptyDescription={filters.keyword ? t('groups.emptyFilteredDescription') : t('groups.emptyDescription')}

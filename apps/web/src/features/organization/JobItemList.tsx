@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
+import { formErrorText, schemaErrors } from '../../lib/forms/form-errors';
 import { confirmAction } from '../admin/confirm';
-import { type FormError, schemaErrors, serverErrors } from './form-errors';
+import { type OrganizationFormError, saveErrors } from './form-errors';
 import { shiftId } from './ordering';
 import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from './organization-icons';
 import { type JobListKind, useJobItemMutations, useJobItems } from './organization-queries';
@@ -18,21 +19,21 @@ import './organization-i18n';
 function useNameField(initial: string) {
   const { t } = useTranslation('organization');
   const [name, setName] = useState(initial);
-  const [error, setError] = useState<FormError | undefined>();
+  const [error, setError] = useState<OrganizationFormError | undefined>();
   return {
     name,
     setName: (value: string) => {
       setName(value);
       setError(undefined);
     },
-    error: error ? ('key' in error ? t(`form.errors.${error.key}`) : error.text) : undefined,
+    error: formErrorText(error, (key) => t(`form.errors.${key}`)),
     /** The checked name, or null after showing why not. */
     check: (): string | null => {
       const parsed = JobItemBodySchema.safeParse({ name });
       setError(schemaErrors(parsed).name);
       return parsed.success ? parsed.data.name : null;
     },
-    fail: (e: unknown) => setError(serverErrors(e)?.name ?? { text: e instanceof Error ? e.message : '' }),
+    fail: (e: unknown) => setError(saveErrors(e)?.name ?? { text: e instanceof Error ? e.message : '' }),
     reset: () => setName(''),
   };
 }

@@ -1,8 +1,9 @@
-import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useHasAnyPermission } from '../../lib/session';
 import { useAdminWorkspace } from '../admin/AdminLayout';
+import { AdminPageHeader } from '../admin/AdminPageHeader';
 import { JobItemList } from './JobItemList';
 import './organization-i18n';
 
@@ -14,14 +15,7 @@ export function JobTitlesPage() {
   const canEdit = useHasAnyPermission(['workspace.group.write']);
   return (
     <Stack gap="md">
-      <Stack gap={2}>
-        <Title order={2} size="h3">
-          {t('jobs.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('jobs.description')}
-        </Text>
-      </Stack>
+      <AdminPageHeader title={t('jobs.title')} description={t('jobs.description')} />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <JobItemList kind="titles" canEdit={canEdit} />
         <JobItemList kind="positions" canEdit={canEdit} />

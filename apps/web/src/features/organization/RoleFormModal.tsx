@@ -4,7 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../components/LoadingState';
-import { type FormError, type FormErrors, schemaErrors, serverErrors } from './form-errors';
+import { formErrorText, schemaErrors } from '../../lib/forms/form-errors';
+import { type OrganizationFormErrors, saveErrors } from './form-errors';
 import { usePermissionCatalogue, useRoleMutations } from './organization-queries';
 import { PermissionChecklist } from './PermissionChecklist';
 import { roleLabel } from './role-names';
@@ -39,21 +40,17 @@ function RoleForm({ role, onClose, onCreated }: Omit<RoleFormModalProps, 'opened
   const [name, setName] = useState(role ? roleLabel(role, locale) : '');
   const [description, setDescription] = useState(role?.description ?? '');
   const [permissions, setPermissions] = useState<string[]>(role?.permissions ?? []);
-  const [errors, setErrors] = useState<FormErrors>({});
+  const [errors, setErrors] = useState<OrganizationFormErrors>({});
   const mutation = role ? update : create;
   const canRename = role ? role.abilities.canRename : true;
   const canEditPermissions = role ? role.abilities.canEditPermissions : true;
 
-  const problem = (field: string) => {
-    const found: FormError | undefined = errors[field];
-    if (!found) return undefined;
-    return 'key' in found ? t(`form.errors.${found.key}`) : found.text;
-  };
+  const problem = (field: string) => formErrorText(errors[field], (key) => t(`form.errors.${key}`));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const fields = { description: description.trim() || null, permissions };
-    const onError = (error: unknown) => setErrors(serverErrors(error) ?? {});
+    const onError = (error: unknown) => setErrors(saveErrors(error) ?? {});
     if (!role) {
       const parsed = CreateRoleBodySchema.safeParse({ ...fields, name });
       setErrors(schemaErrors(parsed));
@@ -83,7 +80,7 @@ function RoleForm({ role, onClose, onCreated }: Omit<RoleFormModalProps, 'opened
     );
   };
 
-  const generalError = mutation.isError && !serverErrors(mutation.error) ? mutation.error : null;
+  const generalError = mutation.isError && !saveErrors(mutation.error) ? mutation.error : null;
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">

@@ -3,10 +3,9 @@ import { Badge, Group, Text } from '@mantine/core';
 import { type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { useFormatDateTime } from '../../lib/i18n';
-import { AdminDataTable, sortParam } from '../admin/AdminDataTable';
+import { AdminDataTable } from '../admin/AdminDataTable';
 import { IconLock } from './organization-icons';
 import { type ListFilters, useRoleList } from './organization-queries';
-import { tableSortOf } from './list-search-params';
 import { roleLabel } from './role-names';
 import { SearchBox } from './SearchBox';
 import { useUiLocale } from './use-ui-locale';
@@ -57,17 +56,11 @@ export function RoleTable({ filters, onFiltersChange, onOpen }: RoleTableProps) 
       <SearchBox label={t('roles.search')} value={filters.keyword ?? ''} onSearch={(keyword) => onFiltersChange({ ...filters, keyword: keyword || undefined, page: 1 })} />
       <AdminDataTable<RoleSummary>
         caption={t('roles.caption')}
-        data={query.data}
-        isPending={query.isPending}
-        isFetching={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        query={query}
         columns={columns}
         idAccessor="id"
-        page={filters.page}
-        onPageChange={(page) => onFiltersChange({ ...filters, page })}
-        sort={tableSortOf(filters.sort)}
-        onSortChange={(sort) => onFiltersChange({ ...filters, sort: sortParam(sort), page: 1 })}
+        list={filters}
+        onListChange={(next) => onFiltersChange({ ...filters, ...next })}
         onRowClick={(role) => onOpen(role.id)}
         emptyTitle={filters.keyword ? t('roles.emptyFilteredTitle') : t('roles.emptyTitle')}
         emptyDescription={filters.keyword ? t('roles.emptyFilteredDescription') : undefined}

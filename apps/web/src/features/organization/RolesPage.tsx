@@ -1,10 +1,11 @@
-import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Stack, Tabs } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useHasAnyPermission } from '../../lib/session';
 import { useAdminWorkspace } from '../admin/AdminLayout';
+import { AdminPageHeader } from '../admin/AdminPageHeader';
 import { readListFilters, writeListFilters } from './list-search-params';
 import { IconPlus } from './organization-icons';
 import { PermissionMatrix } from './PermissionMatrix';
@@ -39,21 +40,17 @@ export function RolesPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={2}>
-          <Title order={2} size="h3">
-            {t('roles.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('roles.description')}
-          </Text>
-        </Stack>
-        {canEdit ? (
-          <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setCreating(true)}>
-            {t('roles.create')}
-          </Button>
-        ) : null}
-      </Group>
+      <AdminPageHeader
+        title={t('roles.title')}
+        description={t('roles.description')}
+        actions={
+          canEdit ? (
+            <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setCreating(true)}>
+              {t('roles.create')}
+            </Button>
+          ) : null
+        }
+      />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="list">{t('roles.tabs.list')}</Tabs.Tab>

@@ -1,4 +1,3 @@
-import type { TableSort } from '../admin/AdminDataTable';
 import type { ListFilters } from './organization-queries';
 
 /**
@@ -19,9 +18,4 @@ export function writeListFilters(params: URLSearchParams, filters: ListFilters):
   set('page', filters.page > 1 ? String(filters.page) : undefined);
   set('sort', filters.sort);
   return next;
-}
-
-export function tableSortOf(sort: string | undefined): TableSort | undefined {
-  const [field, direction] = sort?.split(',') ?? [];
-  return field && (direction === 'asc' || direction === 'desc') ? { field, direction } : undefined;
 }

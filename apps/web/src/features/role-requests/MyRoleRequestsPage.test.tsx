@@ -1,11 +1,10 @@
 import { cancelRoleRequest, createRoleRequest, getRoleRequestFormOptions, listMyRoleRequests, type RoleRequest } from '@legal/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { selectWorkspace, setLauncher, setPermissions, setUserInfo } from '../../lib/session';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fail, installFakeApi, ok, type FakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
-import { hanbit, resetSession, serveSession } from '../../test/session-fixtures';
+import { serveSession, signInToHanbit } from '../../test/session-fixtures';
 
 const mine: RoleRequest = {
   id: 8,
@@ -38,17 +37,7 @@ function serve(): FakeApi {
 
 describe('my role requests page', () => {
   beforeEach(() => {
-    const stub = window.matchMedia as unknown as ReturnType<typeof vi.fn>;
-    // mantine-datatable hides columns whose (empty) media query does not match; browsers match it.
-    stub.mockImplementation((query: string) => ({
-      matches: query === '', media: query, onchange: null,
-      addListener: vi.fn(), removeListener: vi.fn(), addEventListener: vi.fn(), removeEventListener: vi.fn(), dispatchEvent: vi.fn(),
-    }));
-    resetSession();
-    setUserInfo({ id: 41, loginId: 'member@hanbit.example' });
-    setLauncher([hanbit]);
-    selectWorkspace(hanbit.tenantId, hanbit.workspaceId);
-    setPermissions([{ name: 'contract.contract.read' }]);
+    signInToHanbit(['contract.contract.read'], 'member@hanbit.example');
   });
 
   it('requests a role with a reason and a named approver, checking the form first', async () => {

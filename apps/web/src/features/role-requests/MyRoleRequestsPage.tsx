@@ -6,11 +6,11 @@ import { type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useFormatDateTime } from '../../lib/i18n';
-import { AdminDataTable, sortParam } from '../admin/AdminDataTable';
+import { AdminDataTable, NEWEST_FIRST } from '../admin/AdminDataTable';
 import { confirmAction } from '../admin/confirm';
 import { WorkspaceGate } from '../workspaces/WorkspaceGate';
 import { useMyRoleRequests, useRoleRequestMutations } from './role-request-queries';
-import { readRoleRequestFilters, roleRequestTableSort, writeRoleRequestFilters, type RoleRequestFilters } from './role-requests-search-params';
+import { readRoleRequestFilters, writeRoleRequestFilters, type RoleRequestFilters } from './role-requests-search-params';
 import { RoleRequestForm } from './RoleRequestForm';
 import { RoleRequestStatusBadge } from './RoleRequestStatusBadge';
 import '../admin/admin-i18n';
@@ -86,17 +86,12 @@ function MyRoleRequests({ workspaceName }: { workspaceName: string }) {
           </Title>
           <AdminDataTable<RoleRequest>
             caption={t('mine.listTitle')}
-            data={query.data}
-            isPending={query.isPending}
-            isFetching={query.isFetching}
-            error={query.error}
-            onRetry={() => void query.refetch()}
+            query={query}
             columns={columns}
             idAccessor="id"
-            page={filters.page}
-            onPageChange={(page) => setFilters({ ...filters, page })}
-            sort={roleRequestTableSort(filters.sort)}
-            onSortChange={(sort) => setFilters({ ...filters, sort: sortParam(sort), page: 1 })}
+            list={filters}
+            onListChange={(next) => setFilters({ ...filters, ...next })}
+            defaultSort={NEWEST_FIRST}
             emptyTitle={t('mine.emptyTitle')}
             emptyDescription={t('mine.emptyDescription')}
           />

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldIssues } from '../../lib/forms/field-issues';
-import { serverFieldErrors } from '../invitations/server-field-errors';
+import { serverFieldNames } from '../../lib/forms/form-errors';
 import { useRoleRequestFormOptions, useRoleRequestMutations } from './role-request-queries';
 import './role-requests-i18n';
 
@@ -44,7 +44,7 @@ export function RoleRequestForm() {
         setApproveUserId(null);
       },
       onError: (error) => {
-        const fields = serverFieldErrors(error);
+        const fields = serverFieldNames(error);
         setErrors({
           ...(fields.has('roleId') ? { roleId: t('mine.roleRequired') } : {}),
           ...(fields.has('approveUserId') ? { approveUserId: t('mine.approverInvalid') } : {}),
@@ -54,7 +54,7 @@ export function RoleRequestForm() {
   };
 
   const approvers = options.data?.approvers ?? [];
-  const failure = create.isError && serverFieldErrors(create.error).size === 0 ? create.error.message : null;
+  const failure = create.isError && serverFieldNames(create.error).size === 0 ? create.error.message : null;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="role-request-form-title">
       <form onSubmit={submit} noValidate>

@@ -1,11 +1,10 @@
 import { approveRoleRequest, getRoleRequestFormOptions, listRoleRequests, rejectRoleRequest, type RoleRequest } from '@legal/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { selectWorkspace, setLauncher, setPermissions, setUserInfo } from '../../lib/session';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fail, installFakeApi, ok, type FakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
-import { hanbit, resetSession, serveSession } from '../../test/session-fixtures';
+import { hanbit, serveSession, signInToHanbit } from '../../test/session-fixtures';
 
 const PERMISSIONS = ['workspace.admin.access', 'workspace.role.write'];
 
@@ -41,26 +40,9 @@ async function openDialog() {
   return screen.findByRole('dialog', { name: '역할 요청 검토' });
 }
 
-/**
- * mantine-datatable shows a column while `matchMedia(column.visibleMediaQuery ?? '')` matches: a
- * browser matches the empty query, the shared jsdom stub matches nothing (every column hidden).
- */
-function matchEmptyMediaQuery() {
-  const stub = window.matchMedia as unknown as ReturnType<typeof vi.fn>;
-  stub.mockImplementation((query: string) => ({
-    matches: query === '', media: query, onchange: null,
-    addListener: vi.fn(), removeListener: vi.fn(), addEventListener: vi.fn(), removeEventListener: vi.fn(), dispatchEvent: vi.fn(),
-  }));
-}
-
 describe('role requests admin page and its decision dialog', () => {
   beforeEach(() => {
-    matchEmptyMediaQuery();
-    resetSession();
-    setUserInfo({ id: 41, loginId: 'admin@hanbit.example' });
-    setLauncher([hanbit]);
-    selectWorkspace(hanbit.tenantId, hanbit.workspaceId);
-    setPermissions(PERMISSIONS.map((name) => ({ name })));
+    signInToHanbit(PERMISSIONS);
   });
 
   it('lists the requests with the filters of the address', async () => {

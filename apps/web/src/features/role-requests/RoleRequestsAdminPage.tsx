@@ -1,16 +1,17 @@
 import { type RoleRequest } from '@legal/api';
-import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useFormatDateTime } from '../../lib/i18n';
-import { AdminDataTable, sortParam } from '../admin/AdminDataTable';
+import { AdminDataTable, NEWEST_FIRST } from '../admin/AdminDataTable';
 import { useAdminWorkspace } from '../admin/AdminLayout';
+import { AdminPageHeader } from '../admin/AdminPageHeader';
 import { DecideRoleRequestDialog } from './DecideRoleRequestDialog';
 import { useRoleRequestFormOptions, useRoleRequestList } from './role-request-queries';
-import { readRoleRequestFilters, roleRequestTableSort, writeRoleRequestFilters, type RoleRequestFilters } from './role-requests-search-params';
+import { readRoleRequestFilters, writeRoleRequestFilters, type RoleRequestFilters } from './role-requests-search-params';
 import { RoleRequestFilterBar } from './RoleRequestFilterBar';
 import { RoleRequestStatusBadge } from './RoleRequestStatusBadge';
 import '../admin/admin-i18n';
@@ -115,28 +116,16 @@ export function RoleRequestsAdminPage() {
 
   return (
     <Stack gap="md">
-      <Stack gap={2}>
-        <Title order={2} size="h3">
-          {t('title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('description')}
-        </Text>
-      </Stack>
+      <AdminPageHeader title={t('title')} description={t('description')} />
       <RoleRequestFilterBar filters={filters} onChange={setFilters} roles={options.data?.roles ?? []} approvers={approvers} requesterName={requesterName} />
       <AdminDataTable<RoleRequest>
         caption={t('table.caption')}
-        data={query.data}
-        isPending={query.isPending}
-        isFetching={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        query={query}
         columns={columns}
         idAccessor="id"
-        page={filters.page}
-        onPageChange={(page) => setFilters({ ...filters, page })}
-        sort={roleRequestTableSort(filters.sort)}
-        onSortChange={(sort) => setFilters({ ...filters, sort: sortParam(sort), page: 1 })}
+        list={filters}
+        onListChange={(next) => setFilters({ ...filters, ...next })}
+        defaultSort={NEWEST_FIRST}
         emptyTitle={t('table.emptyTitle')}
         emptyDescription={isFiltered ? undefined : t('table.emptyDescription')}
       />

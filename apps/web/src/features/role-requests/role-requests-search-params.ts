@@ -1,5 +1,4 @@
 import { ROLE_REQUEST_SORT_FIELDS, ROLE_REQUEST_STATUSES, type RoleRequestStatus } from '@legal/api';
-import { type TableSort } from '../admin/AdminDataTable';
 
 /**
  * The list's filters as they live in the address:
@@ -45,9 +44,4 @@ export function writeRoleRequestFilters(filters: RoleRequestFilters): URLSearchP
   if (filters.sort) params.set('sort', filters.sort);
   if (filters.page > 1) params.set('page', String(filters.page));
   return params;
-}
-
-export function roleRequestTableSort(sort: string | undefined): TableSort {
-  const [field, direction] = (sort ?? 'createdAt,desc').split(',');
-  return { field: field ?? 'createdAt', direction: direction === 'asc' ? 'asc' : 'desc' };
 }

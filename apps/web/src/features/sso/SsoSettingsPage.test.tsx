@@ -2,10 +2,9 @@ import { deleteSsoConfig, getSsoConfig, putSsoConfig, type SsoConfig, type SsoCo
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { selectWorkspace, setLauncher, setPermissions, setUserInfo } from '../../lib/session';
 import { fail, installFakeApi, ok, type FakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
-import { hanbit, resetSession, serveSession } from '../../test/session-fixtures';
+import { hanbit, serveSession, signInToHanbit } from '../../test/session-fixtures';
 
 const PERMISSIONS = ['workspace.admin.access', 'workspace.config.write'];
 const REDIRECT_URI = 'https://legal.example.com/api/auth/login/sso/callback/v1';
@@ -38,11 +37,7 @@ async function openPage() {
 
 describe('SSO settings page', () => {
   beforeEach(() => {
-    resetSession();
-    setUserInfo({ id: 41, loginId: 'admin@hanbit.example' });
-    setLauncher([hanbit]);
-    selectWorkspace(hanbit.tenantId, hanbit.workspaceId);
-    setPermissions(PERMISSIONS.map((name) => ({ name })));
+    signInToHanbit(PERMISSIONS);
   });
 
   it('shows the redirect URI, checks the form with the shared schema, then saves a new configuration', async () => {

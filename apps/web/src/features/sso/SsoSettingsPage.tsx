@@ -1,5 +1,5 @@
 import { SsoIssuerSchema, type SsoConfigView } from '@legal/api';
-import { ActionIcon, Alert, Badge, Button, Card, Checkbox, Code, CopyButton, Group, PasswordInput, Stack, Switch, TagsInput, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Card, Checkbox, Code, CopyButton, Group, PasswordInput, Stack, Switch, TagsInput, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { IconCheck } from '../../components/icons';
+import { AdminPageHeader } from '../admin/AdminPageHeader';
 import { confirmAction } from '../admin/confirm';
 import '../admin/admin-i18n';
 import { DiscoveryResult } from './DiscoveryResult';
@@ -123,19 +124,15 @@ function SsoSettingsForm({ view, mutations }: { view: SsoConfigView; mutations: 
 
   return (
     <Stack gap="md">
-      <Stack gap={4}>
-        <Group gap="sm">
-          <Title order={2} size="h3">
-            {t('title')}
-          </Title>
+      <AdminPageHeader
+        title={t('title')}
+        description={t('description')}
+        badge={
           <Badge variant="light" color={status === 'enabled' ? 'green' : 'gray'}>
             {t(`status.${status}`)}
           </Badge>
-        </Group>
-        <Text size="sm" c="dimmed">
-          {t('description')}
-        </Text>
-      </Stack>
+        }
+      />
 
       <RedirectUri uri={view.redirectUri} />
 

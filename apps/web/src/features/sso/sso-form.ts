@@ -1,5 +1,5 @@
 import { SSO_DEFAULT_SCOPES, type SsoConfig, type SsoConfigBody, SsoConfigBodySchema } from '@legal/api';
-import { isApiError } from '../../lib/api';
+import { bodyFieldErrors, topField } from '../../lib/forms/form-errors';
 
 /** The settings form: what the admin types (the secret is write-only: empty keeps the stored one). */
 export interface SsoFormValues {
@@ -59,14 +59,13 @@ export function validateSsoForm(values: SsoFormValues): SsoFormErrors {
 
 /** The `body.*` field errors of a 400 answer (the https rule is production's), or null for any other failure. */
 export function serverSsoErrors(error: unknown): SsoFormErrors | null {
-  if (!isApiError(error) || error.code !== 'ERROR_VALIDATION') return null;
-  const list = (error.data as { fieldErrors?: unknown } | undefined)?.fieldErrors;
-  if (!Array.isArray(list)) return null;
+  const list = bodyFieldErrors(error);
+  if (!list) return null;
   const errors: SsoFormErrors = {};
-  for (const item of list as Array<{ field?: unknown; reason?: unknown }>) {
-    const field = typeof item.field === 'string' ? item.field.replace(/^body\./, '').split('.')[0] ?? '' : '';
+  for (const { path, reason } of list) {
+    const field = topField(path);
     if (!isField(field)) continue;
-    errors[field] ??= field === 'issuer' && item.reason === 'must use https' ? 'issuerHttps' : field;
+    errors[field] ??= field === 'issuer' && reason === 'must use https' ? 'issuerHttps' : field;
   }
   return Object.keys(errors).length > 0 ? errors : null;
 }

@@ -4,8 +4,7 @@ import { type DataTableColumn } from 'mantine-datatable';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatDateTime } from '../../lib/i18n';
-import { AdminDataTable, sortParam } from '../admin/AdminDataTable';
-import { tableSortOf } from '../notices/notices-search-params';
+import { AdminDataTable, NEWEST_FIRST } from '../admin/AdminDataTable';
 import { useConsentHistory } from './term-queries';
 import { type ConsentFilters } from './terms-search-params';
 import './terms-i18n';
@@ -82,17 +81,12 @@ export function ConsentHistoryTab({ filters, onChange, terms }: ConsentHistoryTa
       </form>
       <AdminDataTable<TermConsent>
         caption={t('consents.caption')}
-        data={query.data}
-        isPending={query.isPending}
-        isFetching={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        query={query}
         columns={useColumns()}
         idAccessor="id"
-        page={filters.page}
-        onPageChange={(page) => onChange({ ...filters, page })}
-        sort={tableSortOf(filters.sort)}
-        onSortChange={(sort) => change({ sort: sortParam(sort) })}
+        list={filters}
+        onListChange={(next) => onChange({ ...filters, ...next })}
+        defaultSort={NEWEST_FIRST}
         emptyTitle={t('consents.empty.title')}
         emptyDescription={t('consents.empty.description')}
       />

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Modal, Select, Stack, Switch, TextInput } from '@
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type FormError, type FormErrors, schemaErrors, serverErrors } from '../notices/form-errors';
+import { type FormError, type FormErrors, formErrorText, schemaErrors, serverErrors } from '../../lib/forms/form-errors';
 import { useTermMutations } from './term-queries';
 import '../admin/admin-i18n';
 import './terms-i18n';
@@ -45,7 +45,7 @@ function TermForm({ term, onDone }: { term: Term | null; onDone: () => void }) {
     setValues((previous) => ({ ...previous, [field]: value }));
     if (errors[field]) setErrors((previous) => ({ ...previous, [field]: undefined }));
   };
-  const message = (error: FormError | undefined) => (error ? ('key' in error ? t(`form.errors.${error.key}`, { max: TERM_LIMITS.titleMaxLength }) : error.text) : undefined);
+  const message = (error: FormError | undefined) => formErrorText(error, (key) => t(`form.errors.${key}`, { max: TERM_LIMITS.titleMaxLength }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -5,8 +5,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
+import { type FormError, type FormErrors, formErrorText, schemaErrors, serverErrors } from '../../lib/forms/form-errors';
 import { useFormatDateTime } from '../../lib/i18n';
-import { type FormError, type FormErrors, schemaErrors, serverErrors } from '../notices/form-errors';
 import { useTermMutations, useTermRevisions } from './term-queries';
 import { TermText } from './TermText';
 import './terms-i18n';
@@ -54,7 +54,7 @@ function AddRevisionForm({ term }: { term: Term }) {
   const [requiresConsent, setRequiresConsent] = useState(true);
   const [effectiveAt, setEffectiveAt] = useState('');
   const [errors, setErrors] = useState<FormErrors>({});
-  const message = (error: FormError | undefined) => (error ? ('key' in error ? t(`form.errors.${error.key}`, { max: TERM_LIMITS.bodyMaxLength }) : error.text) : undefined);
+  const message = (error: FormError | undefined) => formErrorText(error, (key) => t(`form.errors.${key}`, { max: TERM_LIMITS.bodyMaxLength }));
 
   if (!term.isActive) {
     return (

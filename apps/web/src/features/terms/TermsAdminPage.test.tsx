@@ -1,14 +1,12 @@
 import {
-  addTermRevision, createTerm, deleteTerm, listMyPendingTerms, listTermConsents, listTermRevisions, listTerms, type Term, type TermConsent, type TermRevision,
+  addTermRevision, createTerm, deleteTerm, listTermConsents, listTermRevisions, listTerms, type Term, type TermConsent, type TermRevision,
 } from '@legal/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { selectWorkspace, setLauncher, setPermissions, setUserInfo } from '../../lib/session';
 import { fail, installFakeApi, ok, type FakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
-import { hanbit, resetSession, serveSession } from '../../test/session-fixtures';
-import { stubBrowserForAdminTables } from '../notices/admin-table.test-support';
+import { serveSession, signInToHanbit } from '../../test/session-fixtures';
 
 const PERMISSIONS = ['workspace.admin.access', 'workspace.term.write'];
 
@@ -34,7 +32,6 @@ const pageOf = <T,>(content: T[]) => ({ content, page: 0, size: 10, totalElement
 
 function serve(terms: Term[] = [policy]): FakeApi {
   return serveSession(installFakeApi(), { permissions: PERMISSIONS })
-    .on(listMyPendingTerms, ok([]))
     .on(listTerms, ok(pageOf(terms)))
     .on(listTermRevisions, ok(pageOf([revision])))
     .on(listTermConsents, ok(pageOf([consent])));
@@ -42,12 +39,7 @@ function serve(terms: Term[] = [policy]): FakeApi {
 
 describe('terms admin page', { timeout: 20_000 }, () => {
   beforeEach(() => {
-    resetSession();
-    setUserInfo({ id: 41, loginId: 'admin@hanbit.example' });
-    setLauncher([hanbit]);
-    selectWorkspace(hanbit.tenantId, hanbit.workspaceId);
-    setPermissions(PERMISSIONS.map((name) => ({ name })));
-    stubBrowserForAdminTables();
+    signInToHanbit(PERMISSIONS);
   });
 
   it('lists terms with the recognised privacy policy, and adds a term whose title makes it one', async () => {

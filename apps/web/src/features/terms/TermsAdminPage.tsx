@@ -1,17 +1,18 @@
 import { TERM_LIMITS, TERM_TYPES, type Term, type TermType } from '@legal/api';
-import { ActionIcon, Badge, Button, Group, MultiSelect, NativeSelect, Stack, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, MultiSelect, NativeSelect, Stack, Tabs, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { type DataTableColumn } from 'mantine-datatable';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { IconSearch } from '../../components/icons';
 import { useFormatDateTime } from '../../lib/i18n';
-import { AdminDataTable, sortParam } from '../admin/AdminDataTable';
+import { useFilterBar } from '../../lib/use-filter-bar';
+import { AdminDataTable, NEWEST_FIRST } from '../admin/AdminDataTable';
 import { useAdminWorkspace } from '../admin/AdminLayout';
+import { AdminPageHeader } from '../admin/AdminPageHeader';
 import { confirmAction } from '../admin/confirm';
-import { tableSortOf } from '../notices/notices-search-params';
 import { ConsentHistoryTab } from './ConsentHistoryTab';
 import { TermFormModal } from './TermFormModal';
 import { TermRevisionsDrawer } from './TermRevisionsDrawer';
@@ -104,12 +105,7 @@ function useColumns(actions: { onEdit: (term: Term) => void; onRevisions: (term:
 
 function TermFilterBar({ filters, onChange }: { filters: TermFilters; onChange: (next: TermFilters) => void }) {
   const { t } = useTranslation('terms');
-  const [draft, setDraft] = useState(filters.keyword ?? '');
-  const change = (patch: Partial<TermFilters>) => onChange({ ...filters, ...patch, page: 1 });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    change({ keyword: draft.trim() || undefined });
-  };
+  const { draft, setDraft, change, submit } = useFilterBar(filters, onChange);
   return (
     <form onSubmit={submit} role="search">
       <Group align="flex-end" gap="sm" wrap="wrap">
@@ -176,24 +172,19 @@ function TermsTab() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <TermFilterBar key={filters.keyword ?? ''} filters={filters} onChange={setFilters} />
+        <TermFilterBar filters={filters} onChange={setFilters} />
         <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setEditing({ term: null })}>
           {t('admin.create')}
         </Button>
       </Group>
       <AdminDataTable<Term>
         caption={t('admin.title')}
-        data={query.data}
-        isPending={query.isPending}
-        isFetching={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        query={query}
         columns={columns}
         idAccessor="id"
-        page={filters.page}
-        onPageChange={(page) => setFilters({ ...filters, page })}
-        sort={tableSortOf(filters.sort)}
-        onSortChange={(sort) => setFilters({ ...filters, sort: sortParam(sort), page: 1 })}
+        list={filters}
+        onListChange={(next) => setFilters({ ...filters, ...next })}
+        defaultSort={NEWEST_FIRST}
         onRowClick={(term) => setRevisionsOf(term.id)}
         emptyTitle={t('admin.empty.title')}
         emptyDescription={t('admin.empty.description')}
@@ -225,14 +216,7 @@ export function TermsAdminPage() {
   const tab = readTab(searchParams);
   return (
     <Stack gap="md">
-      <Stack gap={2}>
-        <Title order={2} size="h3">
-          {t('admin.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('admin.description')}
-        </Text>
-      </Stack>
+      <AdminPageHeader title={t('admin.title')} description={t('admin.description')} />
       <Tabs value={tab} onChange={(value) => setSearchParams(value === 'consents' ? { tab: 'consents' } : {})} keepMounted={false}>
         <Tabs.List aria-label={t('admin.tabs.label')}>
           <Tabs.Tab value="terms">{t('admin.tabs.terms')}</Tabs.Tab>

@@ -1,8 +1,8 @@
 import { USER_LIMITS, USER_STATUSES, type UserOptions, type UserStatus } from '@legal/api';
 import { Button, Group, MultiSelect, NativeSelect, Select, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconSearch } from '../../components/icons';
+import { useFilterBar } from '../../lib/use-filter-bar';
 import { hasUserFilters, type UserFilters } from './users-search-params';
 import './users-i18n';
 
@@ -17,18 +17,7 @@ const toData = (items: Array<{ id: number; name: string }> | undefined) => (item
 /** Keyword, status, roles, groups, division and job titles; any change goes back to the first page. */
 export function UserFilterBar({ filters, onChange, options }: UserFilterBarProps) {
   const { t } = useTranslation('users');
-  const [draft, setDraft] = useState(filters.keyword ?? '');
-  const [shownKeyword, setShownKeyword] = useState(filters.keyword);
-  // The address changed from outside (back button, clear): show its keyword.
-  if (shownKeyword !== filters.keyword) {
-    setShownKeyword(filters.keyword);
-    setDraft(filters.keyword ?? '');
-  }
-  const change = (patch: Partial<UserFilters>) => onChange({ ...filters, ...patch, page: 1 });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    change({ keyword: draft.trim() || undefined });
-  };
+  const { draft, setDraft, change, submit } = useFilterBar(filters, onChange);
 
   return (
     <form onSubmit={submit} role="search" aria-label={t('filters.search')}>

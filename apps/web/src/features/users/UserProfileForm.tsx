@@ -3,7 +3,7 @@ import { Button, Group, MultiSelect, Select, Stack, Text, TextInput } from '@man
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type FormErrors, schemaErrors, serverFieldErrors } from './user-form-errors';
+import { type FormErrors, formErrorText, schemaErrors, serverErrors } from '../../lib/forms/form-errors';
 import { useUserMutations } from './user-queries';
 import './users-i18n';
 
@@ -46,11 +46,7 @@ export function UserProfileForm({ user, options }: { user: WorkspaceUserDetail; 
     setValues((previous) => ({ ...previous, [field]: value }));
     if (errors[field]) setErrors((previous) => ({ ...previous, [field]: undefined }));
   };
-  const problem = (field: keyof Values) => {
-    const found = errors[field];
-    if (!found) return undefined;
-    return 'key' in found ? t(`profile.errors.${found.key}`) : found.text;
-  };
+  const problem = (field: keyof Values) => formErrorText(errors[field], (key) => t(`profile.errors.${key}`));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -67,11 +63,11 @@ export function UserProfileForm({ user, options }: { user: WorkspaceUserDetail; 
     if (Object.keys(found).length > 0) return;
     update.mutate(body, {
       onSuccess: () => notifications.show({ color: 'green', message: t('profile.saved') }),
-      onError: (error) => setErrors(serverFieldErrors(error) ?? {}),
+      onError: (error) => setErrors(serverErrors(error) ?? {}),
     });
   };
 
-  const otherError = update.isError && !serverFieldErrors(update.error) ? update.error : null;
+  const otherError = update.isError && !serverErrors(update.error) ? update.error : null;
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('profile.title')}>

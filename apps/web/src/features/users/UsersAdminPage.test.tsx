@@ -3,11 +3,10 @@ import {
 } from '@legal/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { selectWorkspace, setLauncher, setPermissions, setUserInfo } from '../../lib/session';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fail, installFakeApi, ok, type FakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
-import { hanbit, resetSession, serveSession } from '../../test/session-fixtures';
+import { hanbit, serveSession, signInToHanbit } from '../../test/session-fixtures';
 import { readUserFilters, writeUserFilters } from './users-search-params';
 import en from '../../locales/en/users.json';
 import ko from '../../locales/ko/users.json';
@@ -73,26 +72,9 @@ function serveUsers(): FakeApi {
     .on(getUser, ok(detailOf()));
 }
 
-/**
- * mantine-datatable shows a column while `matchMedia(column.visibleMediaQuery ?? '')` matches; a
- * browser matches the empty query, the shared jsdom stub matches nothing (which hides every column).
- */
-function matchEmptyMediaQuery() {
-  const stub = window.matchMedia as unknown as ReturnType<typeof vi.fn>;
-  stub.mockImplementation((query: string) => ({
-    matches: query === '', media: query, onchange: null,
-    addListener: vi.fn(), removeListener: vi.fn(), addEventListener: vi.fn(), removeEventListener: vi.fn(), dispatchEvent: vi.fn(),
-  }));
-}
-
 describe('users admin page', () => {
   beforeEach(() => {
-    matchEmptyMediaQuery();
-    resetSession();
-    setUserInfo({ id: 41, loginId: 'admin@hanbit.example' });
-    setLauncher([hanbit]);
-    selectWorkspace(hanbit.tenantId, hanbit.workspaceId);
-    setPermissions(ADMIN_PERMISSIONS.map((name) => ({ name })));
+    signInToHanbit(ADMIN_PERMISSIONS);
   });
 
   it('lists the server page with the filters of the address and writes filter changes back', async () => {

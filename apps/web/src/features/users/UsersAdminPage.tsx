@@ -1,12 +1,13 @@
 import { type WorkspaceUser } from '@legal/api';
-import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useFormatDateTime } from '../../lib/i18n';
-import { AdminDataTable, sortParam, type TableSort } from '../admin/AdminDataTable';
+import { AdminDataTable, type TableSort } from '../admin/AdminDataTable';
 import { useAdminWorkspace } from '../admin/AdminLayout';
+import { AdminPageHeader } from '../admin/AdminPageHeader';
 import { UserDrawer } from './UserDrawer';
 import { UserFilterBar } from './UserFilterBar';
 import { UserStatusBadge } from './UserStatusBadge';
@@ -15,12 +16,7 @@ import { hasUserFilters, readOpenUserId, readUserFilters, USER_PARAM, writeUserF
 import '../admin/admin-i18n';
 import './users-i18n';
 
-const DEFAULT_SORT: TableSort = { field: 'displayName', direction: 'asc' };
-
-function tableSort(sort: string | undefined): TableSort {
-  const [field, direction] = (sort ?? '').split(',');
-  return field && (direction === 'asc' || direction === 'desc') ? { field, direction } : DEFAULT_SORT;
-}
+const BY_DISPLAY_NAME: TableSort = { field: 'displayName', direction: 'asc' };
 
 function useColumns(): DataTableColumn<WorkspaceUser>[] {
   const { t } = useTranslation('users');
@@ -96,28 +92,16 @@ export function UsersAdminPage() {
 
   return (
     <Stack gap="md">
-      <Stack gap={2}>
-        <Title order={2} size="h3">
-          {t('title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('description')}
-        </Text>
-      </Stack>
+      <AdminPageHeader title={t('title')} description={t('description')} />
       <UserFilterBar filters={filters} onChange={setFilters} options={options.data} />
       <AdminDataTable<WorkspaceUser>
         caption={t('list.caption')}
-        data={query.data}
-        isPending={query.isPending}
-        isFetching={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        query={query}
         columns={columns}
         idAccessor="userId"
-        page={filters.page}
-        onPageChange={(page) => setFilters({ ...filters, page })}
-        sort={tableSort(filters.sort)}
-        onSortChange={(sort) => setFilters({ ...filters, sort: sortParam(sort), page: 1 })}
+        list={filters}
+        onListChange={(next) => setFilters({ ...filters, ...next })}
+        defaultSort={BY_DISPLAY_NAME}
         onRowClick={(user) => setOpenUser(user.userId)}
         emptyTitle={isFiltered ? t('empty.filteredTitle') : t('empty.title')}
         emptyDescription={isFiltered ? t('empty.filteredDescription') : t('empty.description')}

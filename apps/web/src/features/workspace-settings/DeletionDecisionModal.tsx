@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/ErrorState';
-import { conflictReason, type FormErrors, schemaErrors, serverErrors } from './form-errors';
+import { type BoundedErrorKey, conflictReason, type FormErrors, formErrorText, schemaErrorsByPath, serverErrors } from '../../lib/forms/form-errors';
 import { useDeletionDecisions } from './workspace-settings-queries';
 import '../admin/admin-i18n';
 import './workspace-settings-i18n';
@@ -28,14 +28,14 @@ function DecisionForm({ decision, onDone }: { decision: Decision; onDone: () => 
   const { t: ta } = useTranslation('admin');
   const { approve, reject } = useDeletionDecisions();
   const [comment, setComment] = useState('');
-  const [errors, setErrors] = useState<FormErrors>({});
+  const [errors, setErrors] = useState<FormErrors<BoundedErrorKey>>({});
   const isApprove = decision.action === 'approve';
   const mutation = isApprove ? approve : reject;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = isApprove ? { comment: comment.trim() || undefined } : { comment };
-    const found = schemaErrors((isApprove ? ApproveDeletionRequestBodySchema : RejectDeletionRequestBodySchema).safeParse(body));
+    const found = schemaErrorsByPath((isApprove ? ApproveDeletionRequestBodySchema : RejectDeletionRequestBodySchema).safeParse(body));
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const options = {
@@ -43,15 +43,15 @@ function DecisionForm({ decision, onDone }: { decision: Decision; onDone: () => 
         notifications.show({ color: 'green', message: isApprove ? t('superAdmin.approved') : t('superAdmin.rejected') });
         onDone();
       },
-      onError: (error: unknown) => setErrors(serverErrors(error) ?? {}),
+      onError: (error: unknown) => setErrors(serverErrors(error, { byPath: true }) ?? {}),
     };
     if (isApprove) approve.mutate({ requestId: decision.request.id, comment: body.comment }, options);
     else reject.mutate({ requestId: decision.request.id, comment }, options);
   };
 
-  const commentError = errors.comment ? ('key' in errors.comment ? t(`errors.${errors.comment.key}`) : errors.comment.text) : undefined;
+  const commentError = formErrorText(errors.comment, (key) => t(`errors.${key}`));
   const isDecided = conflictReason(mutation.error) !== null;
-  const otherError = mutation.isError && !serverErrors(mutation.error) && !isDecided ? mutation.error : null;
+  const otherError = mutation.isError && !serverErrors(mutation.error, { byPath: true }) && !isDecided ? mutation.error : null;
 
   return (
     <form onSubmit={submit} noValidate>

@@ -4,13 +4,9 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { selectWorkspace, setLauncher, setPermissions, setUserInfo } from '../../lib/session';
 import { fail, installFakeApi, ok, type FakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
-import { hanbit, resetSession, serveSession } from '../../test/session-fixtures';
-import { matchEmptyMediaQuery, stubDocumentFonts } from './workspace-settings.test-support';
-
-stubDocumentFonts();
+import { hanbit, serveSession, signInToHanbit } from '../../test/session-fixtures';
 
 const PERMISSIONS = ['workspace.admin.access', 'workspace.deletion.request'];
 
@@ -37,12 +33,7 @@ async function openPage() {
 
 describe('workspace deletion page', { timeout: 30_000 }, () => {
   beforeEach(() => {
-    matchEmptyMediaQuery();
-    resetSession();
-    setUserInfo({ id: 41, loginId: 'admin@hanbit.example' });
-    setLauncher([hanbit]);
-    selectWorkspace(hanbit.tenantId, hanbit.workspaceId);
-    setPermissions(PERMISSIONS.map((name) => ({ name })));
+    signInToHanbit(PERMISSIONS);
   });
 
   it('asks for a reason and an acknowledgement, confirms, then sends the request', async () => {

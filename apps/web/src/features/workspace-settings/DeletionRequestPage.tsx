@@ -8,13 +8,15 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
+import { SectionCard } from '../../components/SectionCard';
+import { type BoundedErrorKey, conflictReason, type FormErrors, formErrorText, schemaErrorsByPath, serverErrors } from '../../lib/forms/form-errors';
 import { useFormatDateTime } from '../../lib/i18n';
-import { AdminDataTable, sortParam } from '../admin/AdminDataTable';
+import { AdminDataTable, NEWEST_FIRST } from '../admin/AdminDataTable';
 import { useAdminWorkspace } from '../admin/AdminLayout';
+import { AdminPageHeader } from '../admin/AdminPageHeader';
 import { confirmAction } from '../admin/confirm';
-import { readDeletionListParams, tableSortOf, writeDeletionListParams } from './deletion-search-params';
+import { readDeletionListParams, writeDeletionListParams } from './deletion-search-params';
 import { DeletionStatusBadge } from './DeletionStatusBadge';
-import { type FormErrors, conflictReason, schemaErrors, serverErrors } from './form-errors';
 import { saveWorkspaceExport, useCurrentDeletionRequest, useDeletionHistory, useDeletionMutations } from './workspace-settings-queries';
 import '../admin/admin-i18n';
 import './workspace-settings-i18n';
@@ -29,12 +31,7 @@ export function DeletionRequestPage() {
   const current = useCurrentDeletionRequest();
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={2}>{t('deletion.title')}</Title>
-        <Text c="dimmed" size="sm">
-          {t('deletion.description')}
-        </Text>
-      </Stack>
+      <AdminPageHeader title={t('deletion.title')} description={t('deletion.description')} />
       <ExportCard />
       {current.isPending ? (
         <LoadingState />
@@ -65,17 +62,11 @@ function ExportCard() {
     }
   };
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="deletion-export-title">
-      <Title order={3} size="h4" id="deletion-export-title" mb="xs">
-        {t('deletion.export.title')}
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        {t('deletion.export.description')}
-      </Text>
+    <SectionCard title={t('deletion.export.title')} description={t('deletion.export.description')}>
       <Button variant="light" onClick={() => void download()} loading={isDownloading}>
         {t('deletion.export.download')}
       </Button>
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -121,12 +112,12 @@ function RequestForm() {
   const { create } = useDeletionMutations();
   const [reason, setReason] = useState('');
   const [isAcknowledged, setIsAcknowledged] = useState(false);
-  const [errors, setErrors] = useState<FormErrors>({});
+  const [errors, setErrors] = useState<FormErrors<BoundedErrorKey>>({});
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = { reason };
-    const found = schemaErrors(CreateDeletionRequestBodySchema.safeParse(body));
+    const found = schemaErrorsByPath(CreateDeletionRequestBodySchema.safeParse(body));
     setErrors(found);
     if (Object.keys(found).length > 0 || !isAcknowledged) return;
     confirmAction({
@@ -138,14 +129,14 @@ function RequestForm() {
       onConfirm: () =>
         create.mutate(body, {
           onSuccess: () => notifications.show({ color: 'green', message: t('deletion.requested') }),
-          onError: (error) => setErrors(serverErrors(error) ?? {}),
+          onError: (error) => setErrors(serverErrors(error, { byPath: true }) ?? {}),
         }),
     });
   };
 
-  const reasonError = errors.reason ? ('key' in errors.reason ? t(`errors.${errors.reason.key}`) : errors.reason.text) : undefined;
+  const reasonError = formErrorText(errors.reason, (key) => t(`errors.${key}`));
   const isOpenElsewhere = conflictReason(create.error) === 'REQUEST_OPEN';
-  const otherError = create.isError && !serverErrors(create.error) && !isOpenElsewhere ? create.error : null;
+  const otherError = create.isError && !serverErrors(create.error, { byPath: true }) && !isOpenElsewhere ? create.error : null;
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="deletion-request-title">
@@ -208,17 +199,12 @@ function HistoryTable() {
       </Title>
       <AdminDataTable<DeletionRequest>
         caption={t('deletion.history')}
-        data={query.data}
-        isPending={query.isPending}
-        isFetching={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        query={query}
         columns={columns}
         idAccessor="id"
-        page={params.page}
-        onPageChange={(page) => setSearchParams(writeDeletionListParams({ ...params, page }))}
-        sort={tableSortOf(params.sort)}
-        onSortChange={(sort) => setSearchParams(writeDeletionListParams({ ...params, sort: sortParam(sort), page: 1 }))}
+        list={params}
+        onListChange={(next) => setSearchParams(writeDeletionListParams({ ...params, ...next }))}
+        defaultSort={NEWEST_FIRST}
         emptyTitle={t('deletion.emptyTitle')}
         emptyDescription={t('deletion.emptyDescription')}
       />

@@ -6,9 +6,6 @@ import { setPermissions, setUserInfo } from '../../lib/session';
 import { fail, installFakeApi, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
 import { resetSession } from '../../test/session-fixtures';
-import { matchEmptyMediaQuery, stubDocumentFonts } from './workspace-settings.test-support';
-
-stubDocumentFonts();
 
 function requestOf(over: Partial<SuperAdminDeletionRequest> = {}): SuperAdminDeletionRequest {
   return {
@@ -21,7 +18,6 @@ const page = (content: SuperAdminDeletionRequest[]) => ({ content, page: 0, size
 
 describe('super-admin deletion requests', { timeout: 30_000 }, () => {
   beforeEach(() => {
-    matchEmptyMediaQuery();
     resetSession();
     setUserInfo({ id: 1, loginId: 'superadmin@legal.example', isSuperAdmin: true });
     setPermissions([{ name: PERMISSION.superAdminWorkspaceRead }]);

@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useFormatDateTime } from '../../lib/i18n';
-import { AdminDataTable, sortParam } from '../admin/AdminDataTable';
+import { AdminDataTable, NEWEST_FIRST } from '../admin/AdminDataTable';
 import { type Decision, DeletionDecisionModal } from './DeletionDecisionModal';
-import { readDeletionListParams, tableSortOf, writeDeletionListParams } from './deletion-search-params';
+import { readDeletionListParams, writeDeletionListParams } from './deletion-search-params';
 import { DeletionStatusBadge } from './DeletionStatusBadge';
 import { useSuperAdminDeletionRequests } from './workspace-settings-queries';
 import '../admin/admin-i18n';
@@ -82,17 +82,12 @@ export function DeletionRequestsSuperAdminPage() {
             />
             <AdminDataTable<SuperAdminDeletionRequest>
               caption={t('superAdmin.caption')}
-              data={query.data}
-              isPending={query.isPending}
-              isFetching={query.isFetching}
-              error={query.error}
-              onRetry={() => void query.refetch()}
+              query={query}
               columns={columns}
               idAccessor="id"
-              page={params.page}
-              onPageChange={(page) => setSearchParams(writeDeletionListParams({ ...params, page }))}
-              sort={tableSortOf(params.sort)}
-              onSortChange={(sort) => setSearchParams(writeDeletionListParams({ ...params, sort: sortParam(sort), page: 1 }))}
+              list={params}
+              onListChange={(next) => setSearchParams(writeDeletionListParams({ ...params, ...next }))}
+              defaultSort={NEWEST_FIRST}
               emptyTitle={t('superAdmin.emptyTitle')}
               emptyDescription={t('superAdmin.emptyDescription')}
             />

@@ -2,13 +2,9 @@ import { getWorkspaceSettings, getWorkspaceStorage, launcher, updateWorkspaceSet
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { selectWorkspace, setLauncher, setPermissions, setUserInfo } from '../../lib/session';
 import { fail, installFakeApi, ok, type FakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
-import { hanbit, resetSession, serveSession } from '../../test/session-fixtures';
-import { stubDocumentFonts } from './workspace-settings.test-support';
-
-stubDocumentFonts();
+import { hanbit, serveSession, signInToHanbit } from '../../test/session-fixtures';
 
 const PERMISSIONS = ['workspace.admin.access', 'workspace.config.write'];
 const GB = 1024 ** 3;
@@ -33,11 +29,7 @@ async function openForm() {
 
 describe('workspace settings page', { timeout: 30_000 }, () => {
   beforeEach(() => {
-    resetSession();
-    setUserInfo({ id: 41, loginId: 'admin@hanbit.example' });
-    setLauncher([hanbit]);
-    selectWorkspace(hanbit.tenantId, hanbit.workspaceId);
-    setPermissions(PERMISSIONS.map((name) => ({ name })));
+    signInToHanbit(PERMISSIONS);
   });
 
   it('shows the configuration and the storage use', async () => {

@@ -1,7 +1,7 @@
 import {
   LOCALES, type Locale, PRODUCT_TYPES, type ProductType, UpdateWorkspaceSettingsBodySchema, WORKSPACE_SETTINGS_LIMITS, type WorkspaceSettings,
 } from '@legal/api';
-import { Alert, Button, Card, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
@@ -9,9 +9,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
+import { SectionCard } from '../../components/SectionCard';
+import { type BoundedErrorKey, conflictReason, type FormError, type FormErrors, formErrorText, schemaErrorsByPath, serverErrors } from '../../lib/forms/form-errors';
 import { setLauncher } from '../../lib/session';
 import { adminPath } from '../admin/admin-areas';
-import { type FormError, type FormErrors, conflictReason, schemaErrors, serverErrors } from './form-errors';
+import { AdminPageHeader } from '../admin/AdminPageHeader';
 import { StorageUsageCard } from './StorageUsageCard';
 import { useUpdateWorkspaceSettings, useWorkspaceSettings } from './workspace-settings-queries';
 import '../admin/admin-i18n';
@@ -47,12 +49,7 @@ export function SettingsPage() {
   const query = useWorkspaceSettings();
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={2}>{t('settings.title')}</Title>
-        <Text c="dimmed" size="sm">
-          {t('settings.description')}
-        </Text>
-      </Stack>
+      <AdminPageHeader title={t('settings.title')} description={t('settings.description')} />
       {query.isPending ? (
         <LoadingState />
       ) : query.isError ? (
@@ -72,17 +69,14 @@ function SettingsForm({ settings, onReload }: { settings: WorkspaceSettings; onR
   const mutation = useUpdateWorkspaceSettings();
   const loaded = valuesOf(settings);
   const [values, setValues] = useState<Values>(loaded);
-  const [errors, setErrors] = useState<FormErrors>({});
+  const [errors, setErrors] = useState<FormErrors<BoundedErrorKey>>({});
   const [isStale, setIsStale] = useState(false);
 
   const change = <K extends keyof Values>(field: K, value: Values[K]) => {
     setValues((previous) => ({ ...previous, [field]: value }));
     if (errors[field]) setErrors((previous) => ({ ...previous, [field]: undefined }));
   };
-  const message = (error: FormError | undefined, bounds?: { min: number; max: number }) => {
-    if (!error) return undefined;
-    return 'key' in error ? t(`errors.${error.key}`, bounds ?? {}) : error.text;
-  };
+  const message = (error: FormError<BoundedErrorKey> | undefined, bounds?: { min: number; max: number }) => formErrorText(error, (key) => t(`errors.${key}`, bounds ?? {}));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -92,7 +86,7 @@ function SettingsForm({ settings, onReload }: { settings: WorkspaceSettings; onR
       return;
     }
     const body = { ...changed, ...(changed.memo !== undefined ? { memo: changed.memo.trim() || null } : {}), expectedUpdatedAt: settings.updatedAt };
-    const found = schemaErrors(UpdateWorkspaceSettingsBodySchema.safeParse(body));
+    const found = schemaErrorsByPath(UpdateWorkspaceSettingsBodySchema.safeParse(body));
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     mutation.mutate(body, {
@@ -106,12 +100,12 @@ function SettingsForm({ settings, onReload }: { settings: WorkspaceSettings; onR
         const reason = conflictReason(error);
         if (reason === 'NAME_TAKEN') setErrors({ name: { text: t('settings.nameTaken') } });
         else if (reason === 'STALE') setIsStale(true);
-        else setErrors(serverErrors(error) ?? {});
+        else setErrors(serverErrors(error, { byPath: true }) ?? {});
       },
     });
   };
 
-  const otherError = mutation.isError && !serverErrors(mutation.error) && !conflictReason(mutation.error) ? mutation.error : null;
+  const otherError = mutation.isError && !serverErrors(mutation.error, { byPath: true }) && !conflictReason(mutation.error) ? mutation.error : null;
 
   return (
     <form onSubmit={submit} noValidate>
@@ -128,10 +122,7 @@ function SettingsForm({ settings, onReload }: { settings: WorkspaceSettings; onR
         ) : null}
         {otherError ? <ErrorState error={otherError} /> : null}
 
-        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="settings-general-title">
-          <Title order={3} size="h4" id="settings-general-title" mb="md">
-            {t('settings.general')}
-          </Title>
+        <SectionCard title={t('settings.general')}>
           <Stack gap="sm">
             <TextInput
               label={t('settings.name')}
@@ -174,12 +165,9 @@ function SettingsForm({ settings, onReload }: { settings: WorkspaceSettings; onR
               </SimpleGrid>
             </Checkbox.Group>
           </Stack>
-        </Card>
+        </SectionCard>
 
-        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="settings-security-title">
-          <Title order={3} size="h4" id="settings-security-title" mb="md">
-            {t('settings.security')}
-          </Title>
+        <SectionCard title={t('settings.security')}>
           <Stack gap="sm">
             <NumberInput
               label={t('settings.passwordMaxAgeDays')}
@@ -212,7 +200,7 @@ function SettingsForm({ settings, onReload }: { settings: WorkspaceSettings; onR
               onChange={(event) => change('isTwoFactorRequired', event.currentTarget.checked)}
             />
           </Stack>
-        </Card>
+        </SectionCard>
 
         <Group justify="flex-end">
           <Button variant="default" onClick={() => { setValues(loaded); setErrors({}); }} disabled={mutation.isPending}>

@@ -1,7 +1,8 @@
-import { Badge, Card, Group, Progress, RingProgress, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Progress, RingProgress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
+import { SectionCard } from '../../components/SectionCard';
 import { FileSize } from '../files/FileSize';
 import { useWorkspaceStorage } from './workspace-settings-queries';
 import './workspace-settings-i18n';
@@ -62,11 +63,8 @@ export function StorageUsageCard() {
   }
 
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="storage-usage-title">
-      <Title order={2} size="h4" id="storage-usage-title" mb="md">
-        {t('storage.title')}
-      </Title>
+    <SectionCard title={t('storage.title')} order={2}>
       {body}
-    </Card>
+    </SectionCard>
   );
 }

@@ -2,13 +2,10 @@ import { DEFAULT_THEME, getWorkspaceTheme, resetWorkspaceTheme, type Theme, upda
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { selectWorkspace, setLauncher, setPermissions, setUserInfo, themeMarkerStore } from '../../lib/session';
+import { setPermissions, themeMarkerStore } from '../../lib/session';
 import { fail, installFakeApi, ok, type FakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
-import { hanbit, resetSession, serveSession } from '../../test/session-fixtures';
-import { stubDocumentFonts } from './workspace-settings.test-support';
-
-stubDocumentFonts();
+import { hanbit, serveSession, signInToHanbit } from '../../test/session-fixtures';
 
 const PERMISSIONS = ['workspace.admin.access', 'workspace.config.write'];
 const UPDATED_AT = '2026-11-20T01:00:00.000Z';
@@ -39,11 +36,7 @@ async function fill(field: HTMLElement, text: string) {
 // A big form in jsdom: the first test also loads the lazy page module.
 describe('theme editor', { timeout: 30_000 }, () => {
   beforeEach(() => {
-    resetSession();
-    setUserInfo({ id: 41, loginId: 'admin@hanbit.example' });
-    setLauncher([hanbit]);
-    selectWorkspace(hanbit.tenantId, hanbit.workspaceId);
-    setPermissions(PERMISSIONS.map((name) => ({ name })));
+    signInToHanbit(PERMISSIONS);
   });
 
   it('previews an edited colour and font at once, without saving anything', async () => {

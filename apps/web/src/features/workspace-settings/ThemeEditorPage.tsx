@@ -1,15 +1,15 @@
 import { PALETTE_SHADES, type Theme, ThemeBodySchema, type ThemeFlags, ThemeFlagsSchema, THEME_HTML_MAX_LENGTH, type WorkspaceTheme } from '@legal/api';
-import {
-  Alert, Box, Button, Card, ColorInput, Grid, Group, SimpleGrid, Stack, Switch, TagsInput, Text, Textarea, TextInput, Title, Typography,
-} from '@mantine/core';
+import { Alert, Box, Button, Card, ColorInput, Grid, Group, SimpleGrid, Stack, Switch, TagsInput, Text, Textarea, TextInput, Title, Typography } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
+import { SectionCard } from '../../components/SectionCard';
+import { type BoundedErrorKey, conflictReason, type FormErrors, formErrorText, schemaErrorsByPath, serverErrors } from '../../lib/forms/form-errors';
 import { confirmAction } from '../admin/confirm';
-import { type FormError, type FormErrors, conflictReason, schemaErrors, serverErrors } from './form-errors';
+import { AdminPageHeader } from '../admin/AdminPageHeader';
 import { ThemeAssetInput } from './ThemeAssetInput';
 import { ThemePreview } from './ThemePreview';
 import { useThemeMutations, useWorkspaceThemeQuery } from './workspace-settings-queries';
@@ -19,7 +19,7 @@ import './workspace-settings-i18n';
 const FLAGS = Object.keys(ThemeFlagsSchema.shape) as Array<keyof ThemeFlags>;
 
 /** Server field paths are `theme.<path>`; the form's are `<path>`. */
-const withoutThemePrefix = (errors: FormErrors): FormErrors =>
+const withoutThemePrefix = (errors: FormErrors<BoundedErrorKey>): FormErrors<BoundedErrorKey> =>
   Object.fromEntries(Object.entries(errors).map(([path, error]) => [path.replace(/^theme\./, ''), error]));
 
 /** `/:workspaceName/admin/theme`: edit the theme with a live preview; save, or go back to the product theme. */
@@ -29,12 +29,7 @@ export function ThemeEditorPage() {
   const query = useWorkspaceThemeQuery();
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={2}>{t('theme.title')}</Title>
-        <Text c="dimmed" size="sm">
-          {t('theme.description')}
-        </Text>
-      </Stack>
+      <AdminPageHeader title={t('theme.title')} description={t('theme.description')} />
       {query.isPending ? (
         <LoadingState />
       ) : query.isError ? (
@@ -46,23 +41,12 @@ export function ThemeEditorPage() {
   );
 }
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={`theme-${id}-title`}>
-      <Title order={3} size="h4" id={`theme-${id}-title`} mb="md">
-        {title}
-      </Title>
-      {children}
-    </Card>
-  );
-}
-
 function ThemeEditor({ loaded, onReload }: { loaded: WorkspaceTheme; onReload: () => void }) {
   const { t } = useTranslation('workspaceSettings');
   const { t: ta } = useTranslation('admin');
   const { save, reset } = useThemeMutations();
   const [draft, setDraft] = useState<Theme>(loaded.theme);
-  const [errors, setErrors] = useState<FormErrors>({});
+  const [errors, setErrors] = useState<FormErrors<BoundedErrorKey>>({});
   const [isStale, setIsStale] = useState(false);
   const isDirty = JSON.stringify(draft) !== JSON.stringify(loaded.theme);
 
@@ -70,17 +54,13 @@ function ThemeEditor({ loaded, onReload }: { loaded: WorkspaceTheme; onReload: (
     setDraft((previous) => ({ ...previous, ...next }));
     if (errors[path]) setErrors((previous) => ({ ...previous, [path]: undefined }));
   };
-  const message = (path: string, options: Record<string, unknown> = {}) => {
-    const error: FormError | undefined = errors[path];
-    if (!error) return undefined;
-    return 'key' in error ? t(`errors.${error.key}`, options) : error.text;
-  };
+  const message = (path: string, options: Record<string, unknown> = {}) => formErrorText(errors[path], (key) => t(`errors.${key}`, options));
   const html = (value: string) => (value.trim() === '' ? undefined : value);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = ThemeBodySchema.safeParse(draft);
-    const found = schemaErrors(checked);
+    const found = schemaErrorsByPath(checked);
     setErrors(found);
     if (!checked.success) return;
     save.mutate(
@@ -89,7 +69,7 @@ function ThemeEditor({ loaded, onReload }: { loaded: WorkspaceTheme; onReload: (
         onSuccess: () => notifications.show({ color: 'green', message: t('theme.saved') }),
         onError: (error) => {
           if (conflictReason(error) === 'STALE') setIsStale(true);
-          else setErrors(withoutThemePrefix(serverErrors(error) ?? {}));
+          else setErrors(withoutThemePrefix(serverErrors(error, { byPath: true }) ?? {}));
         },
       },
     );
@@ -105,7 +85,7 @@ function ThemeEditor({ loaded, onReload }: { loaded: WorkspaceTheme; onReload: (
       onConfirm: () => reset.mutate(undefined, { onSuccess: () => notifications.show({ color: 'green', message: t('theme.resetDone') }) }),
     });
 
-  const otherError = save.isError && !serverErrors(save.error) && !conflictReason(save.error) ? save.error : null;
+  const otherError = save.isError && !serverErrors(save.error, { byPath: true }) && !conflictReason(save.error) ? save.error : null;
 
   return (
     <Grid gap="lg">
@@ -124,7 +104,7 @@ function ThemeEditor({ loaded, onReload }: { loaded: WorkspaceTheme; onReload: (
             ) : null}
             {otherError ? <ErrorState error={otherError} /> : null}
 
-            <Section id="brand" title={t('theme.sections.brand')}>
+            <SectionCard title={t('theme.sections.brand')}>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput label={t('theme.name')} value={draft.name} onChange={(e) => edit('name', { name: e.currentTarget.value })} maxLength={100} error={message('name')} />
                 <TextInput
@@ -136,9 +116,9 @@ function ThemeEditor({ loaded, onReload }: { loaded: WorkspaceTheme; onReload: (
                   error={message('chatDirectory')}
                 />
               </SimpleGrid>
-            </Section>
+            </SectionCard>
 
-            <Section id="colors" title={t('theme.sections.colors')}>
+            <SectionCard title={t('theme.sections.colors')}>
               <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs">
                 {PALETTE_SHADES.map((shade) => {
                   const key = `primary-${shade}` as const;
@@ -155,9 +135,9 @@ function ThemeEditor({ loaded, onReload }: { loaded: WorkspaceTheme; onReload: (
                   );
                 })}
               </SimpleGrid>
-            </Section>
+            </SectionCard>
 
-            <Section id="fonts" title={t('theme.sections.fonts')}>
+            <SectionCard title={t('theme.sections.fonts')}>
               <Stack gap="sm">
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
                   <TextInput label={t('theme.font')} value={draft.font} onChange={(e) => edit('font', { font: e.currentTarget.value })} maxLength={100} error={message('font')} />
@@ -178,9 +158,9 @@ function ThemeEditor({ loaded, onReload }: { loaded: WorkspaceTheme; onReload: (
                   error={message('fontLinks') ?? Object.keys(errors).filter((p) => p.startsWith('fontLinks.')).map((p) => message(p))[0]}
                 />
               </Stack>
-            </Section>
+            </SectionCard>
 
-            <Section id="logos" title={t('theme.sections.logos')}>
+            <SectionCard title={t('theme.sections.logos')}>
               <Stack gap="md">
                 <Text size="sm" c="dimmed">
                   {t('theme.assets.hint')}
@@ -189,9 +169,9 @@ function ThemeEditor({ loaded, onReload }: { loaded: WorkspaceTheme; onReload: (
                 <ThemeAssetInput label={t('theme.logoDark')} value={draft.logo.dark} onChange={(dark) => edit('logo.dark', { logo: { ...draft.logo, dark } })} error={message('logo.dark')} />
                 <ThemeAssetInput label={t('theme.favicon')} value={draft.favicon} onChange={(favicon) => edit('favicon', { favicon })} error={message('favicon')} />
               </Stack>
-            </Section>
+            </SectionCard>
 
-            <Section id="flags" title={t('theme.sections.flags')}>
+            <SectionCard title={t('theme.sections.flags')}>
               <Stack gap="sm">
                 {FLAGS.map((flag) => (
                   <Switch
@@ -202,9 +182,9 @@ function ThemeEditor({ loaded, onReload }: { loaded: WorkspaceTheme; onReload: (
                   />
                 ))}
               </Stack>
-            </Section>
+            </SectionCard>
 
-            <Section id="html" title={t('theme.sections.html')}>
+            <SectionCard title={t('theme.sections.html')}>
               <Stack gap="sm">
                 <Text size="sm" c="dimmed">
                   {t('theme.htmlHint')}
@@ -232,7 +212,7 @@ function ThemeEditor({ loaded, onReload }: { loaded: WorkspaceTheme; onReload: (
                   error={message('customSidebarFooterHtml', { max: THEME_HTML_MAX_LENGTH })}
                 />
               </Stack>
-            </Section>
+            </SectionCard>
 
             <Group justify="space-between">
               <Button variant="subtle" color="red" onClick={resetToDefault} disabled={loaded.isDefault} loading={reset.isPending}>

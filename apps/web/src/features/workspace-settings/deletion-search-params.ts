@@ -1,5 +1,4 @@
 import { DELETION_REQUEST_SORT_FIELDS, DELETION_REQUEST_STATUSES, type DeletionRequestStatus } from '@legal/api';
-import type { TableSort } from '../admin/AdminDataTable';
 
 /** The deletion-request lists' state in the address: `?status=PENDING&sort=purgeAfter,asc&page=2`. */
 export interface DeletionListParams {
@@ -27,10 +26,4 @@ export function writeDeletionListParams(value: DeletionListParams): URLSearchPar
   if (value.sort) params.set('sort', value.sort);
   if (value.page > 1) params.set('page', String(value.page));
   return params;
-}
-
-/** The table's sort from the address value (newest first by default). */
-export function tableSortOf(sort: string | undefined): TableSort {
-  const [field, direction] = (sort ?? '').split(',');
-  return field && (direction === 'asc' || direction === 'desc') ? { field, direction } : { field: 'createdAt', direction: 'desc' };
 }

@@ -5,6 +5,7 @@ import {
 } from '@legal/api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { saveBlob } from '../../lib/save-blob';
 import { type SessionState, themeMarkerStore, useSession } from '../../lib/session';
 
 const selectWorkspaceKey = (s: SessionState) => workspaceKey(s.tenantId, s.workspaceId);
@@ -99,21 +100,6 @@ export function useDeletionMutations() {
 export async function saveWorkspaceExport(fileName: string): Promise<void> {
   const blob = (await api.call(downloadWorkspaceExport, { timeoutMs: 30 * 60_000 })) as Blob;
   saveBlob(blob, fileName);
-}
-
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
 }
 
 // Super admin ------------------------------------------------------------------------------------

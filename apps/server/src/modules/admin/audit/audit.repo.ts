@@ -6,7 +6,7 @@ import type { TenantScope } from '../../../platform/http/context';
 import { auditEvents } from '../../auth/audit.table';
 import { memberships } from '../../auth/memberships.table';
 import { users } from '../../auth/users.table';
-import { likePattern } from '../sort-query';
+import { likePattern } from '../../../platform/db/sorting';
 
 type Executor = Db | Tx;
 

@@ -5,7 +5,7 @@ import { requirePermission } from '../../../platform/http/access';
 import { type RequestContext, tenantScope } from '../../../platform/http/context';
 import type { AppServices } from '../../../platform/services';
 import { auditMetaOf, recordAudit, userPrincipal } from '../../auth';
-import { parseSort } from '../sort-query';
+import { parseSort } from '../../../platform/db/sorting';
 import { type ExportRow, exportFileName, writeAuditWorkbook } from './audit-export';
 import { changesOf, chartDays, checkRange, checkTimeZone, localDate } from './audit.policy';
 import * as repo from './audit.repo';
@@ -38,7 +38,7 @@ export async function listAuditEvents(services: Services, ctx: RequestContext, i
   requirePermission(ctx, AUDIT_READ);
   checkRange(input.from, input.to);
   const scope = tenantScope(ctx);
-  const [order] = parseSort(input.sort, AUDIT_SORT_FIELDS, { field: 'createdAt', direction: 'desc' });
+  const [order] = parseSort(input.sort, AUDIT_SORT_FIELDS, { fallback: { field: 'createdAt', direction: 'desc' } });
   return fetchPage(
     input,
     async (limit, offset) => (await repo.searchEvents(services.db, scope, input, order?.direction ?? 'desc', limit, offset)).map(itemOf),

@@ -1,6 +1,7 @@
 import type { InvitationSortField, InvitationStatus } from '@legal/api';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, not, or, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../platform/db/client';
+import { likePattern, type SortOrder } from '../../../platform/db/sorting';
 import { inScope } from '../../../platform/db/tenancy';
 import type { TenantScope } from '../../../platform/http/context';
 import { memberships, roles } from '../../auth/memberships.table';
@@ -89,14 +90,12 @@ export interface InvitationFilter {
   expired?: boolean;
 }
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function expiredCondition(now: Date): SQL {
   return and(eq(invitations.status, 'PENDING'), lte(invitations.expiresAt, now)) as SQL;
 }
 
 function filterConditions(scope: TenantScope, f: InvitationFilter, now: Date): SQL | undefined {
-  const pattern = f.keyword ? `%${likeEscape(f.keyword)}%` : undefined;
+  const pattern = f.keyword ? likePattern(f.keyword) : undefined;
   return and(
     inScope(invitations, scope),
     f.statuses?.length ? inArray(invitations.status, f.statuses) : undefined,
@@ -107,7 +106,7 @@ function filterConditions(scope: TenantScope, f: InvitationFilter, now: Date): S
 
 const SORT_COLUMNS = { createdAt: invitations.createdAt, loginId: invitations.loginId, expiresAt: invitations.expiresAt, lastSentAt: invitations.lastSentAt } as const satisfies Record<InvitationSortField, unknown>;
 
-export type InvitationSort = { field: InvitationSortField; direction: 'asc' | 'desc' };
+export type InvitationSort = SortOrder<InvitationSortField>;
 
 export async function searchInvitations(db: Executor, scope: TenantScope, filter: InvitationFilter, sort: InvitationSort[], now: Date, limit: number, offset: number) {
   const order = (sort.length ? sort : [{ field: 'createdAt' as const, direction: 'desc' as const }]).map((s) =>
@@ -178,11 +177,4 @@ export async function formOptions(db: Executor, scope: TenantScope) {
 export async function roleIdByCode(db: Executor, scope: TenantScope, code: string): Promise<number | null> {
   const [row] = await db.select({ id: roles.id }).from(roles).where(and(inScope(roles, scope), eq(roles.code, code)));
   return row?.id ?? null;
-}
-
-
-/** The name of the workspace (for mails). */
-export async function workspaceNameOf(db: Executor, scope: TenantScope): Promise<string> {
-  const [row] = await db.select({ name: workspaces.name }).from(workspaces).where(and(eq(workspaces.id, scope.workspaceId), eq(workspaces.tenantId, scope.tenantId)));
-  return row?.name ?? '';
 }

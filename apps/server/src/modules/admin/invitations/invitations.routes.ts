@@ -4,11 +4,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../platform/http/route';
 import type { AppServices } from '../../../platform/services';
-import { setSessionCookies } from '../../auth/cookies';
+import { setSessionCookies } from '../../auth';
 import * as accept from './invitation-accept.service';
 import * as service from './invitations.service';
-
-const asArray = <T>(v: T | T[] | undefined): T[] | undefined => (v === undefined ? undefined : Array.isArray(v) ? v : [v]);
 
 /**
  * Invitations (catalogue 7.10): admins invite, resend and cancel; the invited person previews
@@ -20,9 +18,7 @@ export function registerInvitationsRoutes(app: FastifyInstance, services: AppSer
 
   route(app, createInvitation, ({ ctx, body }) => service.createInvitation(services, ctx, body));
   route(app, bulkCreateInvitations, ({ ctx, body }) => service.bulkCreateInvitations(services, ctx, body));
-  route(app, listInvitations, ({ ctx, query }) =>
-    service.listInvitations(services, ctx, { ...query, statuses: asArray(query.statuses), sort: asArray(query.sort) }),
-  );
+  route(app, listInvitations, ({ ctx, query }) => service.listInvitations(services, ctx, query));
   route(app, getInvitationFormOptions, ({ ctx }) => service.getFormOptions(services, ctx));
   route(app, resendInvitation, ({ ctx, params }) => service.resendInvitation(services, ctx, params.invitationId));
   route(app, cancelInvitation, ({ ctx, params }) => service.cancelInvitation(services, ctx, params.invitationId));

@@ -1,14 +1,14 @@
 import {
-  type BulkCreateInvitationsBody, type CreateInvitationBody, INVITATION_LIMITS, type Invitation, type InvitationSortField, type Page,
+  type BulkCreateInvitationsBody, type CreateInvitationBody, INVITATION_LIMITS, INVITATION_SORT_FIELDS, type Invitation, type Page,
 } from '@legal/api';
-import { fetchPage } from '../../../platform/db/paging';
 import type { Tx } from '../../../platform/db/client';
+import { fetchPage } from '../../../platform/db/paging';
+import { parseSort } from '../../../platform/db/sorting';
 import { requirePermission } from '../../../platform/http/access';
 import { type RequestContext, type TenantScope, tenantScope } from '../../../platform/http/context';
 import { notFound, validationError } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
-import { auditMetaOf, recordAudit, userPrincipal } from '../../auth';
-import { hashToken, newToken } from '../../auth/tokens';
+import { auditMetaOf, findWorkspaceName, hashToken, newToken, recordAudit, userPrincipal } from '../../auth';
 import { invitationMailTemplate } from './invitations.mail';
 import {
   finishedBlocker, invitationAbilities, invitationConflict, invitationExpiry, isInvitationExpired, resendTooSoon, resendWaitSeconds,
@@ -114,7 +114,8 @@ interface Mailing {
 }
 
 async function mailingOf(services: Services, scope: TenantScope, actorUserId: number): Promise<Mailing> {
-  const [workspaceName, names] = await Promise.all([repo.workspaceNameOf(services.db, scope), repo.memberNames(services.db, scope, [actorUserId])]);
+  const [found, names] = await Promise.all([findWorkspaceName(services.db, scope), repo.memberNames(services.db, scope, [actorUserId])]);
+  const workspaceName = found ?? '';
   return { workspaceName, inviterName: names.get(actorUserId) ?? workspaceName };
 }
 
@@ -214,16 +215,11 @@ export async function bulkCreateInvitations(services: Services, ctx: RequestCont
 export interface ListInvitationsInput extends repo.InvitationFilter {
   page: number;
   size: number;
-  sort?: string[];
+  sort?: string | string[];
 }
 
-function sortOf(sort: string[] | undefined): repo.InvitationSort[] {
-  // The contract's schema let only whitelisted fields through.
-  return (sort ?? []).map((s) => {
-    const [field, direction] = s.split(',');
-    return { field: field as InvitationSortField, direction: direction?.toLowerCase() === 'asc' ? 'asc' : 'desc' };
-  });
-}
+/** A bare field sorts newest first, like the list's default order. */
+const sortOf = (sort: string | string[] | undefined): repo.InvitationSort[] => parseSort(sort, INVITATION_SORT_FIELDS, { defaultDirection: 'desc' });
 
 export async function listInvitations(services: Services, ctx: RequestContext, input: ListInvitationsInput): Promise<Page<Invitation>> {
   requirePermission(ctx, READ, WRITE);

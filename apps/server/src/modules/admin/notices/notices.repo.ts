@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../../platform/db/client';
 import { memberships } from '../../../platform/db/schema';
 import { inScope } from '../../../platform/db/tenancy';
 import type { TenantScope } from '../../../platform/http/context';
-import { likePattern, type SortOrder } from '../sort-query';
+import { likePattern, type SortOrder } from '../../../platform/db/sorting';
 import { noticeReads, notices } from './notices.table';
 
 type Executor = Db | Tx;

@@ -7,14 +7,14 @@ import { conflict, notFound } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
 import { auditMetaOf, recordAudit } from '../../auth';
 import { actorUserId } from '../admin-request';
-import { parseSort } from '../sort-query';
+import { parseSort } from '../../../platform/db/sorting';
 import { attachmentsOf, checkAttachable, describeAttachments, setAttachments } from './notice-attachments';
 import * as repo from './notices.repo';
 import { notices } from './notices.table';
 
 type Services = Pick<AppServices, 'db'>;
 
-const parseNoticeSort = (sort: string | string[] | undefined) => parseSort(sort, NOTICE_SORT_FIELDS, { field: 'createdAt', direction: 'desc' });
+const parseNoticeSort = (sort: string | string[] | undefined) => parseSort(sort, NOTICE_SORT_FIELDS, { fallback: { field: 'createdAt', direction: 'desc' } });
 
 const deletedConflict = () => conflict({ ko: '삭제된 공지사항입니다.', en: 'This notice has been deleted.' }, { reason: 'NOTICE_DELETED' });
 

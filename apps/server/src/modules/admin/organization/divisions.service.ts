@@ -2,6 +2,7 @@ import type { CreateDivisionBody, Division, DivisionNode, OrganizationMember, Pa
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/client';
 import { fetchPage } from '../../../platform/db/paging';
+import { parseSort } from '../../../platform/db/sorting';
 import { inScope } from '../../../platform/db/tenancy';
 import type { RequestContext, TenantScope } from '../../../platform/http/context';
 import { conflict, type LocalizedText, notFound, validationError } from '../../../platform/http/errors';
@@ -10,7 +11,7 @@ import { buildDivisionTree, wouldCreateCycle } from './division-tree';
 import * as repo from './divisions.repo';
 import { countMembers, listMembers, resolveMemberSet, userIdsOf } from './members.repo';
 import { refreshMembershipNames } from './membership-names';
-import { audit, diffIds, type Executor, GROUP_WRITE, nameTaken, parseSorts, requireKnownIds, type Services, writerOf } from './organization.common';
+import { audit, diffIds, type Executor, GROUP_WRITE, nameTaken, requireKnownIds, type Services, writerOf } from './organization.common';
 import { divisions } from './organization.table';
 
 const SIBLING_NAME_TAKEN: LocalizedText = { ko: '같은 상위 조직에 같은 이름의 조직이 이미 있습니다.', en: 'A division with this name already exists under the same parent.' };
@@ -136,7 +137,7 @@ export async function listDivisionMembers(
   divisionId: number,
   page: { page: number; size: number; sort?: string | string[] },
 ): Promise<Page<OrganizationMember>> {
-  const [sort] = parseSorts(page.sort, ['displayName'] as const);
+  const [sort] = parseSort(page.sort, ['displayName'] as const);
   await existing(services.db, scope, divisionId);
   const inDivision = eq(memberships.divisionId, divisionId);
   return fetchPage(

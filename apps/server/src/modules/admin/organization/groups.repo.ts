@@ -3,7 +3,8 @@ import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzl
 import { inScope } from '../../../platform/db/tenancy';
 import type { TenantScope } from '../../../platform/http/context';
 import { memberships, roles } from '../../auth/memberships.table';
-import { containsPattern, type Executor, qualified, type Sort } from './organization.common';
+import { likePattern, type SortOrder } from '../../../platform/db/sorting';
+import { type Executor, qualified } from './organization.common';
 import { groupMembers, groupRoles, groups } from './organization.table';
 
 export type GroupRow = typeof groups.$inferSelect & { memberCount: number };
@@ -29,12 +30,12 @@ function filterOf(db: Executor, scope: TenantScope, f: GroupFilter): SQL | undef
           .where(and(inScope(groupMembers, scope), eq(memberships.userId, f.userId))),
       )
     : undefined;
-  return and(inScope(groups, scope), f.keyword ? ilike(groups.name, containsPattern(f.keyword)) : undefined, ofUser);
+  return and(inScope(groups, scope), f.keyword ? ilike(groups.name, likePattern(f.keyword)) : undefined, ofUser);
 }
 
 const toRow = (r: { group: typeof groups.$inferSelect; memberCount: number }): GroupRow => ({ ...r.group, memberCount: r.memberCount });
 
-export async function searchGroups(db: Executor, scope: TenantScope, f: GroupFilter, sorts: Sort<GroupSortField>[], limit: number, offset: number): Promise<GroupRow[]> {
+export async function searchGroups(db: Executor, scope: TenantScope, f: GroupFilter, sorts: SortOrder<GroupSortField>[], limit: number, offset: number): Promise<GroupRow[]> {
   const memberCount = memberCountOf(scope);
   const column = { name: groups.name, createdAt: groups.createdAt, memberCount };
   const order = sorts.length > 0 ? sorts.map((s) => (s.direction === 'desc' ? desc(column[s.field]) : asc(column[s.field]))) : [asc(groups.name)];

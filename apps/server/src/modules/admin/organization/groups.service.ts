@@ -1,6 +1,7 @@
 import { type CreateGroupBody, GROUP_SORT_FIELDS, type GroupDetail, type GroupSummary, type Page, type UpdateGroupBody } from '@legal/api';
 import { and, eq, inArray } from 'drizzle-orm';
 import { fetchPage } from '../../../platform/db/paging';
+import { parseSort } from '../../../platform/db/sorting';
 import { requirePermission } from '../../../platform/http/access';
 import { inScope } from '../../../platform/db/tenancy';
 import type { RequestContext, TenantScope } from '../../../platform/http/context';
@@ -8,7 +9,7 @@ import { type LocalizedText, notFound } from '../../../platform/http/errors';
 import { memberships } from '../../auth/memberships.table';
 import * as repo from './groups.repo';
 import { keepingSuperManager, listMembers, resolveMemberSet, userIdsOf } from './members.repo';
-import { audit, diffIds, type Executor, GROUP_WRITE, iso, nameTaken, parseSorts, requireKnownIds, ROLE_WRITE, type Services, withUniqueName, writerOf } from './organization.common';
+import { audit, diffIds, type Executor, GROUP_WRITE, iso, nameTaken, requireKnownIds, ROLE_WRITE, type Services, withUniqueName, writerOf } from './organization.common';
 import { groups } from './organization.table';
 import { findRolesByIds } from './roles.repo';
 
@@ -50,7 +51,7 @@ export interface ListGroupsInput extends repo.GroupFilter {
 }
 
 export async function listGroups(services: Services, scope: TenantScope, input: ListGroupsInput): Promise<Page<GroupSummary>> {
-  const sorts = parseSorts(input.sort, GROUP_SORT_FIELDS);
+  const sorts = parseSort(input.sort, GROUP_SORT_FIELDS);
   return fetchPage(
     input,
     async (limit, offset) => {

@@ -3,7 +3,8 @@ import { inScope } from '../../../platform/db/tenancy';
 import type { TenantScope } from '../../../platform/http/context';
 import type { LocalizedText } from '../../../platform/http/errors';
 import { memberships } from '../../auth/memberships.table';
-import { containsPattern, type Executor, qualified, type Sort } from './organization.common';
+import { likePattern, type SortOrder } from '../../../platform/db/sorting';
+import { type Executor, qualified } from './organization.common';
 import { jobPositions, jobTitles } from './organization.table';
 
 /**
@@ -77,9 +78,9 @@ function columnsOf(kind: JobItemKind, scope: TenantScope) {
   };
 }
 
-const filterOf = (kind: JobItemKind, scope: TenantScope, keyword?: string) => and(inScope(kind.table, scope), keyword ? ilike(kind.table.name, containsPattern(keyword)) : undefined);
+const filterOf = (kind: JobItemKind, scope: TenantScope, keyword?: string) => and(inScope(kind.table, scope), keyword ? ilike(kind.table.name, likePattern(keyword)) : undefined);
 
-export async function searchJobItems(db: Executor, kind: JobItemKind, scope: TenantScope, keyword: string | undefined, sorts: Sort<JobItemSortField>[], limit: number, offset: number): Promise<JobItemRow[]> {
+export async function searchJobItems(db: Executor, kind: JobItemKind, scope: TenantScope, keyword: string | undefined, sorts: SortOrder<JobItemSortField>[], limit: number, offset: number): Promise<JobItemRow[]> {
   const columns = columnsOf(kind, scope);
   const order = (sorts.length > 0 ? sorts : [{ field: 'displayOrder' as const, direction: 'asc' as const }]).map((s) =>
     s.direction === 'desc' ? desc(columns[s.field]) : asc(columns[s.field]),

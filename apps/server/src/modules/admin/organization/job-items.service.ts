@@ -1,18 +1,19 @@
 import { JOB_ITEM_SORT_FIELDS, type JobItem, type Page } from '@legal/api';
 import { fetchPage } from '../../../platform/db/paging';
+import { parseSort } from '../../../platform/db/sorting';
 import type { RequestContext, TenantScope } from '../../../platform/http/context';
 import { conflict, notFound } from '../../../platform/http/errors';
 import * as repo from './job-items.repo';
 import type { JobItemKind } from './job-items.repo';
 import { refreshMembershipNames } from './membership-names';
-import { audit, diffIds, GROUP_WRITE, iso, nameTaken, parseSorts, requireKnownIds, type Services, withUniqueName, writerOf } from './organization.common';
+import { audit, diffIds, GROUP_WRITE, iso, nameTaken, requireKnownIds, type Services, withUniqueName, writerOf } from './organization.common';
 
 /** Job titles and job positions: the same operations over two tables (see JobItemKind). */
 
 const dto = (row: repo.JobItemRow): JobItem => ({ id: row.id, name: row.name, displayOrder: row.displayOrder, memberCount: row.memberCount, createdAt: iso(row.createdAt) });
 
 export async function listJobItems(services: Services, kind: JobItemKind, scope: TenantScope, input: { page: number; size: number; sort?: string | string[]; keyword?: string }): Promise<Page<JobItem>> {
-  const sorts = parseSorts(input.sort, JOB_ITEM_SORT_FIELDS);
+  const sorts = parseSort(input.sort, JOB_ITEM_SORT_FIELDS);
   return fetchPage(
     input,
     async (limit, offset) => (await repo.searchJobItems(services.db, kind, scope, input.keyword, sorts, limit, offset)).map(dto),

@@ -80,8 +80,11 @@ export async function userIdsOf(db: Executor, scope: TenantScope, membershipIds:
   return rows.map((r) => r.userId);
 }
 
-/** Active members holding SUPER_MANAGER, directly or through a group. */
-export async function countSuperManagers(db: Executor, scope: TenantScope): Promise<number> {
+/**
+ * The rule of who is a super manager, as a condition on `memberships`: an active member holding
+ * SUPER_MANAGER, directly or through a group.
+ */
+function isActiveSuperManager(db: Executor, scope: TenantScope): SQL {
   const direct = db
     .select({ one: membershipRoles.roleId })
     .from(membershipRoles)
@@ -93,7 +96,22 @@ export async function countSuperManagers(db: Executor, scope: TenantScope): Prom
     .innerJoin(groupRoles, and(inScope(groupRoles, scope), eq(groupRoles.groupId, groupMembers.groupId)))
     .innerJoin(roles, and(inScope(roles, scope), eq(roles.id, groupRoles.roleId)))
     .where(and(inScope(groupMembers, scope), eq(groupMembers.membershipId, memberships.id), eq(roles.code, LOCKED_ROLE_CODE)));
-  return countMembers(db, scope, and(eq(memberships.status, 'ACTIVE'), or(exists(direct), exists(viaGroup))));
+  return and(eq(memberships.status, 'ACTIVE'), or(exists(direct), exists(viaGroup))) as SQL;
+}
+
+export async function countSuperManagers(db: Executor, scope: TenantScope): Promise<number> {
+  return countMembers(db, scope, isActiveSuperManager(db, scope));
+}
+
+/** Up to two super managers (membership ids): enough to tell "none", "only this one" and "several". */
+export async function superManagerMembershipIds(db: Executor, scope: TenantScope): Promise<number[]> {
+  const rows = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(inScope(memberships, scope), isActiveSuperManager(db, scope)))
+    .orderBy(asc(memberships.id))
+    .limit(2);
+  return rows.map((r) => r.id);
 }
 
 export const lastSuperManager = () =>

@@ -3,9 +3,10 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../platform/db/client';
 import { requirePermission } from '../../../platform/http/access';
 import type { RequestContext, TenantScope } from '../../../platform/http/context';
-import { AppError, conflict, type LocalizedText, validationError } from '../../../platform/http/errors';
+import { isUniqueViolation } from '../../../platform/db/unique-violation';
+import { conflict, type LocalizedText, validationError } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
-import { type AuditEvent, auditMetaOf, recordAudit } from '../../auth';
+import { type AuditEvent, auditMetaOf, recordAudit, userPrincipal } from '../../auth';
 
 /** What the services of this area use from the application. */
 export type Services = Pick<AppServices, 'db'>;
@@ -21,8 +22,8 @@ export const ROLE_WRITE = 'workspace.role.write';
 export const GROUP_WRITE = 'workspace.group.write';
 
 export function actorOf(ctx: RequestContext): Actor {
-  if (ctx.principal?.kind !== 'user') throw new AppError('ERROR_UNAUTHORIZED');
-  return { userId: ctx.principal.userId, permissions: ctx.principal.permissions };
+  const { userId, permissions } = userPrincipal(ctx);
+  return { userId, permissions };
 }
 
 /** The caller, who must hold `permission` (changes of this area need more than the admin console). */
@@ -36,31 +37,6 @@ export function audit(tx: Tx, ctx: RequestContext, scope: TenantScope, event: Au
   return recordAudit(tx, event, { ...auditMetaOf(ctx, actorOf(ctx).userId), ...scope });
 }
 
-export interface Sort<F extends string> {
-  field: F;
-  direction: 'asc' | 'desc';
-}
-
-/** `sort=field,asc|desc` (repeatable) restricted to the whitelisted fields; anything else is a 400. */
-export function parseSorts<F extends string>(sort: string | string[] | undefined, fields: readonly F[]): Sort<F>[] {
-  const list = Array.isArray(sort) ? sort : sort ? [sort] : [];
-  return list.map((value) => {
-    const [field, direction] = value.split(',');
-    if (!fields.includes(field as F)) throw validationError([{ field: 'query.sort', reason: `sort by ${fields.join(', ')}` }]);
-    return { field: field as F, direction: direction?.toLowerCase() === 'desc' ? 'desc' : 'asc' };
-  });
-}
-
-/** A LIKE pattern matching `text` anywhere, with the wildcards of the text escaped. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** Whether a database error (or one it wraps) is a unique-constraint violation. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 /** 409 for a name already in use; `message` says what kind of thing has it. */
 export const nameTaken = (message: LocalizedText) => conflict(message, { field: 'name' });

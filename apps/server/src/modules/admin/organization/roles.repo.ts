@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzl
 import { inScope } from '../../../platform/db/tenancy';
 import type { TenantScope } from '../../../platform/http/context';
 import { membershipRoles, roles } from '../../auth/memberships.table';
-import { containsPattern, type Executor, qualified, type Sort } from './organization.common';
+import { likePattern, type SortOrder } from '../../../platform/db/sorting';
+import { type Executor, qualified } from './organization.common';
 import { groupMembers, groupRoles, groups } from './organization.table';
 
 export type RoleRow = typeof roles.$inferSelect & { memberCount: number; groupCount: number };
@@ -23,9 +24,9 @@ function selectRoles(db: Executor, scope: TenantScope) {
 
 const toRow = (r: { role: typeof roles.$inferSelect; memberCount: number; groupCount: number }): RoleRow => ({ ...r.role, memberCount: r.memberCount, groupCount: r.groupCount });
 
-const keywordFilter = (scope: TenantScope, keyword?: string): SQL | undefined => and(inScope(roles, scope), keyword ? ilike(roles.name, containsPattern(keyword)) : undefined);
+const keywordFilter = (scope: TenantScope, keyword?: string): SQL | undefined => and(inScope(roles, scope), keyword ? ilike(roles.name, likePattern(keyword)) : undefined);
 
-export async function searchRoles(db: Executor, scope: TenantScope, keyword: string | undefined, sorts: Sort<RoleSortField>[], limit: number, offset: number): Promise<RoleRow[]> {
+export async function searchRoles(db: Executor, scope: TenantScope, keyword: string | undefined, sorts: SortOrder<RoleSortField>[], limit: number, offset: number): Promise<RoleRow[]> {
   const { counts, query } = selectRoles(db, scope);
   const column = { name: roles.name, createdAt: roles.createdAt, memberCount: counts.memberCount };
   // Default: built-in roles first (in the order they were created), then custom ones by creation.

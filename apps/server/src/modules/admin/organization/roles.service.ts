@@ -5,12 +5,13 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/client';
 import { fetchPage } from '../../../platform/db/paging';
+import { parseSort } from '../../../platform/db/sorting';
 import { inScope } from '../../../platform/db/tenancy';
 import type { RequestContext, TenantScope } from '../../../platform/http/context';
 import { conflict, type LocalizedText, notFound, validationError } from '../../../platform/http/errors';
 import { memberships, roles } from '../../auth/memberships.table';
 import { keepingSuperManager, listMembers, resolveMemberSet, userIdsOf } from './members.repo';
-import { type Actor, actorOf, audit, diffIds, type Executor, iso, nameTaken, parseSorts, ROLE_WRITE, type Services, withUniqueName, writerOf } from './organization.common';
+import { type Actor, actorOf, audit, diffIds, type Executor, iso, nameTaken, ROLE_WRITE, type Services, withUniqueName, writerOf } from './organization.common';
 import { isBuiltIn, isLocked, isReservedRoleName, lockedPermissionsLost, normalizePermissions, roleAbilities, samePermissions } from './roles.policy';
 import * as repo from './roles.repo';
 
@@ -61,7 +62,7 @@ const stateOf = (role: { name: string; description: string | null; permissions: 
 
 export async function listRoles(services: Services, ctx: RequestContext, scope: TenantScope, input: { page: number; size: number; sort?: string | string[]; keyword?: string }): Promise<Page<RoleSummary>> {
   const actor = actorOf(ctx);
-  const sorts = parseSorts(input.sort, ROLE_SORT_FIELDS);
+  const sorts = parseSort(input.sort, ROLE_SORT_FIELDS);
   return fetchPage(
     input,
     async (limit, offset) => (await repo.searchRoles(services.db, scope, input.keyword, sorts, limit, offset)).map((r) => summaryDto(r, actor)),

@@ -1,10 +1,10 @@
 import type { RoleRequestSortField, RoleRequestStatus } from '@legal/api';
 import { and, arrayContains, asc, count, desc, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../platform/db/client';
+import type { SortOrder } from '../../../platform/db/sorting';
 import { inScope } from '../../../platform/db/tenancy';
 import type { TenantScope } from '../../../platform/http/context';
 import { membershipRoles, memberships, roles } from '../../auth/memberships.table';
-import { workspaces } from '../../auth/tenants.table';
 import { users } from '../../auth/users.table';
 import { groupMembers, groupRoles } from '../organization/organization.table';
 import { roleRequests } from './role-requests.table';
@@ -79,7 +79,7 @@ function filterConditions(scope: TenantScope, f: RoleRequestFilter): SQL | undef
 }
 
 const SORT_COLUMNS = { createdAt: roleRequests.createdAt, decidedAt: roleRequests.decidedAt } as const satisfies Record<RoleRequestSortField, unknown>;
-export type RoleRequestSort = { field: RoleRequestSortField; direction: 'asc' | 'desc' };
+export type RoleRequestSort = SortOrder<RoleRequestSortField>;
 
 export async function searchRoleRequests(db: Executor, scope: TenantScope, filter: RoleRequestFilter, sort: RoleRequestSort[], limit: number, offset: number) {
   const order = (sort.length ? sort : [{ field: 'createdAt' as const, direction: 'desc' as const }]).map((s) =>
@@ -181,10 +181,4 @@ export async function activeMembershipOf(db: Executor, scope: TenantScope, userI
 
 export async function grantRole(tx: Tx, scope: TenantScope, membershipId: number, roleId: number): Promise<void> {
   await tx.insert(membershipRoles).values({ ...scope, membershipId, roleId }).onConflictDoNothing();
-}
-
-/** The name of the workspace (for the links of mails). */
-export async function workspaceNameOf(db: Executor, scope: TenantScope): Promise<string> {
-  const [row] = await db.select({ name: workspaces.name }).from(workspaces).where(and(eq(workspaces.id, scope.workspaceId), eq(workspaces.tenantId, scope.tenantId)));
-  return row?.name ?? '';
 }

@@ -1,13 +1,14 @@
 import {
-  type CreateRoleRequestBody, type Page, ROLE_REQUEST_APPROVER_PERMISSION, type RoleRequest, type RoleRequestFormOptions, type RoleRequestSortField,
+  type CreateRoleRequestBody, type Page, ROLE_REQUEST_APPROVER_PERMISSION, ROLE_REQUEST_SORT_FIELDS, type RoleRequest, type RoleRequestFormOptions,
 } from '@legal/api';
 import type { Tx } from '../../../platform/db/client';
 import { fetchPage } from '../../../platform/db/paging';
+import { parseSort } from '../../../platform/db/sorting';
 import { requirePermission } from '../../../platform/http/access';
 import { type RequestContext, type TenantScope, tenantScope } from '../../../platform/http/context';
 import { forbidden, notFound, validationError } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
-import { auditMetaOf, recordAudit, userPrincipal } from '../../auth';
+import { auditMetaOf, findWorkspaceName, recordAudit, userPrincipal } from '../../auth';
 import { roleRequestCreatedMailTemplate, roleRequestDecidedMailTemplate } from './role-requests.mail';
 import { type RoleRequestActor, roleRequestAbilities, roleRequestConflict } from './role-requests.policy';
 import * as repo from './role-requests.repo';
@@ -79,7 +80,7 @@ export async function createRoleRequest(services: Services, ctx: RequestContext,
   const [role] = await repo.rolesOfWorkspace(services.db, scope, [body.roleId]);
   if (!role) throw validationError([{ field: 'body.roleId', reason: 'no such role in the workspace' }]);
   const recipients = await recipientsOf(services, scope, actor, body.approveUserId);
-  const workspaceName = await repo.workspaceNameOf(services.db, scope);
+  const workspaceName = (await findWorkspaceName(services.db, scope)) ?? '';
   const row = await services.db.transaction(async (tx) => {
     // Locking the requester's membership serialises their requests: no duplicate pending ones.
     const membership = await repo.activeMembershipOf(tx, scope, actor.userId, { forUpdate: true });
@@ -109,16 +110,11 @@ export async function createRoleRequest(services: Services, ctx: RequestContext,
 export interface ListRoleRequestsInput extends repo.RoleRequestFilter {
   page: number;
   size: number;
-  sort?: string[];
+  sort?: string | string[];
 }
 
-function sortOf(sort: string[] | undefined): repo.RoleRequestSort[] {
-  // The contract's schema let only whitelisted fields through.
-  return (sort ?? []).map((s) => {
-    const [field, direction] = s.split(',');
-    return { field: field as RoleRequestSortField, direction: direction?.toLowerCase() === 'asc' ? 'asc' : 'desc' };
-  });
-}
+/** A bare field sorts newest first, like the list's default order. */
+const sortOf = (sort: string | string[] | undefined): repo.RoleRequestSort[] => parseSort(sort, ROLE_REQUEST_SORT_FIELDS, { defaultDirection: 'desc' });
 
 async function pageOfRequests(services: Services, scope: TenantScope, actor: RoleRequestActor, input: ListRoleRequestsInput): Promise<Page<RoleRequest>> {
   const sort = sortOf(input.sort);
@@ -189,7 +185,7 @@ type Decision = { isApproved: true; comment: string | null } | { isApproved: fal
 async function decide(services: Services, ctx: RequestContext, roleRequestId: number, decision: Decision): Promise<RoleRequest> {
   const actor = approverOf(ctx);
   const scope = tenantScope(ctx);
-  const workspaceName = await repo.workspaceNameOf(services.db, scope);
+  const workspaceName = (await findWorkspaceName(services.db, scope)) ?? '';
   const row = await services.db.transaction(async (tx) => {
     const current = await repo.findRoleRequest(tx, scope, roleRequestId, { forUpdate: true });
     if (!current) throw notFound();

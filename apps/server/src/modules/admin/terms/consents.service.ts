@@ -5,7 +5,7 @@ import { conflict, notFound } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
 import { auditMetaOf, recordAudit } from '../../auth';
 import { actorUserId } from '../admin-request';
-import { parseSort } from '../sort-query';
+import { parseSort } from '../../../platform/db/sorting';
 import * as repo from './terms.repo';
 import { termConsents } from './terms.table';
 
@@ -120,7 +120,7 @@ export interface ConsentHistoryInput extends repo.ConsentFilter {
 
 function history(services: Services, scope: TenantScope, input: ConsentHistoryInput): Promise<Page<TermConsent>> {
   const filter = { userIds: input.userIds, termId: input.termId, revisionId: input.revisionId, isAgreed: input.isAgreed };
-  const sort = parseSort(input.sort, TERM_CONSENT_SORT_FIELDS, { field: 'createdAt', direction: 'desc' });
+  const sort = parseSort(input.sort, TERM_CONSENT_SORT_FIELDS, { fallback: { field: 'createdAt', direction: 'desc' } });
   return fetchPage(
     input,
     async (limit, offset) => (await repo.searchConsents(services.db, scope, filter, sort, limit, offset)).map(consentDto),

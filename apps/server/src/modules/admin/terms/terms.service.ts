@@ -9,7 +9,7 @@ import { conflict, notFound } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
 import { auditMetaOf, recordAudit } from '../../auth';
 import { actorUserId } from '../admin-request';
-import { parseSort } from '../sort-query';
+import { parseSort } from '../../../platform/db/sorting';
 import * as repo from './terms.repo';
 import { termRevisions, terms } from './terms.table';
 
@@ -78,7 +78,7 @@ export async function listTerms(services: Services, ctx: RequestContext, input: 
   const filter = { keyword: input.keyword, termTypes: input.termTypes, isActive: input.isActive };
   return fetchPage(
     input,
-    async (limit, offset) => termDtos(services.db, scope, await repo.searchTerms(services.db, scope, filter, parseSort(input.sort, TERM_SORT_FIELDS, { field: 'createdAt', direction: 'desc' }), limit, offset)),
+    async (limit, offset) => termDtos(services.db, scope, await repo.searchTerms(services.db, scope, filter, parseSort(input.sort, TERM_SORT_FIELDS, { fallback: { field: 'createdAt', direction: 'desc' } }), limit, offset)),
     () => repo.countTerms(services.db, scope, filter),
   );
 }

@@ -26,8 +26,6 @@ export const USER_ROLE_KIND_GRANTS: Readonly<Record<UserRoleKind, RoleGrant>> = 
 
 export const USER_WRITE: PermissionName = 'workspace.user.write';
 export const USER_READ: PermissionName = 'workspace.user.read';
-/** The role that must keep at least one active holder in every workspace. */
-export const SUPER_MANAGER: RoleCode = 'SUPER_MANAGER';
 
 export interface AbilityInput {
   permissions: ReadonlySet<string>;

@@ -7,8 +7,8 @@ import { membershipRoles, memberships, roles } from '../../auth/memberships.tabl
 import { userLoginTracks } from '../../auth/sessions.table';
 import { users } from '../../auth/users.table';
 import { divisions, groupMembers, groupRoles, groups, jobPositions, jobTitles } from '../organization/organization.table';
-import { likePattern, type SortOrder } from '../sort-query';
-import { type MemberProfile, type RoleGrant, SUPER_MANAGER } from './users.policy';
+import { likePattern, type SortOrder } from '../../../platform/db/sorting';
+import { type MemberProfile, type RoleGrant } from './users.policy';
 
 type Executor = Db | Tx;
 
@@ -203,7 +203,7 @@ export async function replaceMemberRoles(tx: Tx, scope: TenantScope, membershipI
 }
 
 // ---------------------------------------------------------------------------------------------
-// Who holds a permission or a role (role-filtered lists, the last super manager)
+// Who holds a permission or a role (role-filtered lists)
 // ---------------------------------------------------------------------------------------------
 
 function roleGrants(grant: RoleGrant): SQL {
@@ -258,27 +258,6 @@ export async function searchHolders(
 export async function countHolders(db: Executor, scope: TenantScope, grant: RoleGrant, keyword: string | undefined): Promise<number> {
   const [row] = await db.select({ n: count() }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(holdersCondition(db, scope, grant, keyword));
   return row?.n ?? 0;
-}
-
-const SUPER_MANAGER_GRANT: RoleGrant = { kind: 'roleCode', code: SUPER_MANAGER };
-
-/** Up to two active super managers (membership ids): enough to tell "none", "only this one" and "several". */
-export async function activeSuperManagers(db: Executor, scope: TenantScope): Promise<number[]> {
-  const rows = await db
-    .select({ id: memberships.id })
-    .from(memberships)
-    .where(and(inScope(memberships, scope), eq(memberships.status, 'ACTIVE'), holdsGrant(db, scope, SUPER_MANAGER_GRANT)))
-    .orderBy(asc(memberships.id))
-    .limit(2);
-  return rows.map((r) => r.id);
-}
-
-/**
- * Locks the super-manager role of the workspace for the transaction, so two admins removing
- * the last two super managers at once are checked one after the other.
- */
-export async function lockSuperManagerRole(tx: Tx, scope: TenantScope): Promise<void> {
-  await tx.select({ id: roles.id }).from(roles).where(and(inScope(roles, scope), eq(roles.code, SUPER_MANAGER))).for('update');
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,18 +5,17 @@ import {
 import type { z } from 'zod';
 import type { Db, Tx } from '../../../platform/db/client';
 import { fetchPage } from '../../../platform/db/paging';
+import { parseSort } from '../../../platform/db/sorting';
 import { requirePermission } from '../../../platform/http/access';
 import { type RequestContext, type TenantScope, tenantScope } from '../../../platform/http/context';
 import { conflict, notFound, validationError } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
-import { auditMetaOf, recordAudit, userPrincipal } from '../../auth';
-import type { AuditMeta } from '../../auth/audit';
-import { isLocked } from '../../auth/auth.policy';
-import { listLiveSessions, revokeUserSessions } from '../../auth/auth.repo';
-import { forcePasswordReset } from '../../auth/credentials.service';
+import {
+  type AuditMeta, auditMetaOf, forcePasswordReset, isLocked, listLiveSessions, recordAudit, revokeUserSessions, userPrincipal,
+} from '../../auth';
+import { keepingSuperManager, superManagerMembershipIds } from '../organization/members.repo';
 import { refreshMembershipNames } from '../organization/membership-names';
 import { divisions, jobPositions, jobTitles } from '../organization/organization.table';
-import { parseSort } from '../sort-query';
 import type { AuditedProfile, AuditedRoles } from './users.audit';
 import { abilitiesOf, type MemberProfile, profileChanges, USER_READ, USER_ROLE_KIND_GRANTS, USER_WRITE } from './users.policy';
 import * as repo from './users.repo';
@@ -35,7 +34,6 @@ const REFUSALS = {
   ALREADY_ACTIVE: { ko: '이미 활성 상태인 사용자입니다.', en: 'The user is already active.' },
   NOT_LOCKED: { ko: '잠기지 않은 계정입니다.', en: 'The account is not locked.' },
   OWN_ACCOUNT: { ko: '자기 자신에게는 할 수 없습니다.', en: 'You cannot do this to your own account.' },
-  LAST_SUPER_MANAGER: { ko: '워크스페이스에는 활성 최고 관리자가 한 명 이상 있어야 합니다.', en: 'The workspace needs at least one active super manager.' },
 } as const;
 
 const refuse = (reason: keyof typeof REFUSALS) => conflict(REFUSALS[reason], { reason });
@@ -72,7 +70,7 @@ async function detailOf(db: Executor, ctx: RequestContext, scope: TenantScope, r
     repo.groupsOfMembers(db, scope, [row.membershipId]),
     repo.groupRolesOf(db, scope, row.membershipId),
     repo.jobPositionsByIds(db, scope, row.jobPositionIds),
-    repo.activeSuperManagers(db, scope),
+    superManagerMembershipIds(db, scope),
     repo.lastSignInOf(db, row.userId),
     listLiveSessions(db, row.userId, now),
   ]);
@@ -115,7 +113,7 @@ export interface ListUsersInput extends repo.UserFilter {
 export async function listUsers(services: Services, ctx: RequestContext, input: ListUsersInput): Promise<Page<WorkspaceUser>> {
   requirePermission(ctx, USER_READ);
   const scope = tenantScope(ctx);
-  const sorts = parseSort(input.sort, USER_SORT_FIELDS, { field: 'displayName', direction: 'asc' });
+  const sorts = parseSort(input.sort, USER_SORT_FIELDS, { fallback: { field: 'displayName', direction: 'asc' } });
   const { db } = services;
   return fetchPage(
     input,
@@ -173,7 +171,7 @@ export interface UsersByRoleInput {
 /** A role-filtered list (catalogue 6): any member may pick people, so it needs no admin permission. */
 export async function listUsersByRole(services: Services, ctx: RequestContext, kind: UserRoleKind, input: UsersByRoleInput): Promise<Page<UserPick>> {
   const scope = tenantScope(ctx);
-  const [order] = parseSort(input.sort, ['displayName'] as const, { field: 'displayName', direction: 'asc' });
+  const [order] = parseSort(input.sort, ['displayName'] as const, { fallback: { field: 'displayName', direction: 'asc' } });
   const grant = USER_ROLE_KIND_GRANTS[kind];
   const { db } = services;
   return fetchPage(
@@ -210,17 +208,6 @@ async function changeMember(services: Services, ctx: RequestContext, userId: num
     if (!fresh) throw notFound();
     return detailOf(tx, ctx, scope, fresh);
   });
-}
-
-/**
- * Runs a change that may take the super-manager role away from someone, and refuses it when
- * the workspace had an active super manager before and none after (the role row is locked first).
- */
-async function keepingASuperManager(tx: Tx, scope: TenantScope, change: () => Promise<void>): Promise<void> {
-  await repo.lockSuperManagerRole(tx, scope);
-  const before = await repo.activeSuperManagers(tx, scope);
-  await change();
-  if (before.length > 0 && (await repo.activeSuperManagers(tx, scope)).length === 0) throw refuse('LAST_SUPER_MANAGER');
 }
 
 const profileOf = (row: MemberRow): MemberProfile => ({
@@ -286,7 +273,7 @@ export function setUserRoles(services: Services, ctx: RequestContext, userId: nu
     const add = roleIds.filter((id) => !current.some((r) => r.id === id));
     const remove = current.filter((r) => !roleIds.includes(r.id)).map((r) => r.id);
     if (add.length === 0 && remove.length === 0) return;
-    await keepingASuperManager(tx, scope, () => repo.replaceMemberRoles(tx, scope, member.membershipId, { add, remove }));
+    await keepingSuperManager(tx, scope, () => repo.replaceMemberRoles(tx, scope, member.membershipId, { add, remove }));
     await recordAudit(tx, { type: 'user.roles_changed', data: { membershipId: member.membershipId, before: auditedRoles(current), after: auditedRoles(wanted) } }, meta);
   });
 }
@@ -296,7 +283,7 @@ export function deactivateUser(services: Services, ctx: RequestContext, userId: 
   return changeMember(services, ctx, userId, async ({ tx, member, scope, meta, now }) => {
     if (member.status === 'DEACTIVATED') throw refuse('ALREADY_DEACTIVATED');
     if (member.userId === meta.actorUserId) throw refuse('OWN_ACCOUNT');
-    await keepingASuperManager(tx, scope, () => repo.setMemberStatus(tx, scope, member.membershipId, 'DEACTIVATED', now));
+    await keepingSuperManager(tx, scope, () => repo.setMemberStatus(tx, scope, member.membershipId, 'DEACTIVATED', now));
     const sessionIds = await revokeUserSessions(tx, member.userId, 'MEMBERSHIP_DEACTIVATED', now);
     await recordAudit(tx, { type: 'user.deactivated', data: { membershipId: member.membershipId, revokedSessions: sessionIds.length, sessionIds } }, meta);
   });

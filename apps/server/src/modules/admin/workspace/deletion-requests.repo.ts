@@ -2,6 +2,7 @@ import type { DeletionRequestStatus } from '@legal/api';
 import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../platform/db/client';
 import { users, workspaces } from '../../../platform/db/schema';
+import type { SortOrder } from '../../../platform/db/sorting';
 import { inScope } from '../../../platform/db/tenancy';
 import type { TenantScope } from '../../../platform/http/context';
 import { workspaceDeletionRequests as requests } from './deletion-requests.table';
@@ -27,7 +28,8 @@ export const SORT_COLUMNS = {
   status: requests.status,
 } as const;
 export type SortField = keyof typeof SORT_COLUMNS;
-export type Sort = Array<{ field: SortField; direction: 'asc' | 'desc' }>;
+export const SORT_FIELDS = Object.keys(SORT_COLUMNS) as SortField[];
+export type Sort = Array<SortOrder<SortField>>;
 
 function viewQuery(db: Executor) {
   return db

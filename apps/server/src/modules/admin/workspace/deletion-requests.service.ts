@@ -2,17 +2,19 @@ import type { DeletionRequest, DeletionRequestStatus, Page, SuperAdminDeletionRe
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/client';
 import { fetchPage } from '../../../platform/db/paging';
+import { parseSort } from '../../../platform/db/sorting';
 import { inScope } from '../../../platform/db/tenancy';
+import { isUniqueViolation } from '../../../platform/db/unique-violation';
 import { requirePermission } from '../../../platform/http/access';
 import { type RequestContext, type TenantScope, tenantScope } from '../../../platform/http/context';
-import { conflict, notFound, validationError } from '../../../platform/http/errors';
-import { workspaceDeletionDecidedTemplate } from '../../../platform/mail/templates';
+import { conflict, notFound } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
 import { auditMetaOf, recordAudit } from '../../auth';
+import { actorUserId } from '../admin-request';
 import * as repo from './deletion-requests.repo';
 import { workspaceDeletionRequests as requests } from './deletion-requests.table';
 import { purgeWorkspaceJob } from './workspace.jobs';
-import { actorUserId, isUniqueViolation } from './workspace-guards';
+import { workspaceDeletionDecidedTemplate } from './workspace.mail';
 import { findLiveWorkspace } from './workspace.repo';
 
 type Services = Pick<AppServices, 'db' | 'jobs' | 'mailer' | 'config'>;
@@ -50,14 +52,8 @@ const superAdminDto = (view: repo.DeletionRequestView): SuperAdminDeletionReques
 
 // Input helpers ----------------------------------------------------------------------------------
 
-/** `sort=field,asc|desc` over the whitelisted fields; anything else is a 400 naming query.sort. */
-function parseSort(sort: string | string[] | undefined): repo.Sort {
-  return (Array.isArray(sort) ? sort : sort ? [sort] : []).map((s) => {
-    const [field, direction] = s.split(',');
-    if (!field || !(field in repo.SORT_COLUMNS)) throw validationError([{ field: 'query.sort', reason: `sort by ${Object.keys(repo.SORT_COLUMNS).join(', ')}` }]);
-    return { field: field as repo.SortField, direction: direction?.toLowerCase() === 'asc' ? 'asc' : 'desc' };
-  });
-}
+/** `sort=field,asc|desc` over the whitelisted fields (a bare field sorts newest first); anything else is a 400 naming query.sort. */
+const sortOf = (sort: string | string[] | undefined): repo.Sort => parseSort(sort, repo.SORT_FIELDS, { defaultDirection: 'desc' });
 
 const notPending = (status: DeletionRequestStatus) =>
   conflict({ ko: '대기 중인 요청만 처리할 수 있습니다.', en: 'Only a pending request can be changed.' }, { status });
@@ -88,7 +84,7 @@ async function setStatus(tx: Tx, view: repo.DeletionRequestView, changes: Partia
 export async function listRequests(services: Services, ctx: RequestContext, query: { page: number; size: number; sort?: string | string[] }): Promise<Page<DeletionRequest>> {
   requirePermission(ctx, DELETION_PERMISSION);
   const scope = tenantScope(ctx);
-  const sort = parseSort(query.sort);
+  const sort = sortOf(query.sort);
   return fetchPage(
     query,
     async (limit, offset) => (await repo.listRequests(services.db, scope, sort, limit, offset)).map(adminDto),
@@ -142,7 +138,7 @@ export async function superAdminListRequests(
   services: Services,
   query: { page: number; size: number; sort?: string | string[]; status?: DeletionRequestStatus | DeletionRequestStatus[] },
 ): Promise<Page<SuperAdminDeletionRequest>> {
-  const sort = parseSort(query.sort);
+  const sort = sortOf(query.sort);
   const statuses = query.status === undefined ? undefined : Array.isArray(query.status) ? query.status : [query.status];
   return fetchPage(
     query,

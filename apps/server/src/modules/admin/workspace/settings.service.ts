@@ -1,11 +1,13 @@
 import type { ProductType, UpdateWorkspaceSettingsBody, WorkspaceSettings } from '@legal/api';
+import { isUniqueViolation } from '../../../platform/db/unique-violation';
 import { requirePermission } from '../../../platform/http/access';
 import { type RequestContext, tenantScope } from '../../../platform/http/context';
 import { conflict, notFound } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
 import { auditMetaOf, recordAudit } from '../../auth';
+import { actorUserId } from '../admin-request';
+import { assertUnchangedSince } from './workspace-guards';
 import type { FieldChange } from './workspace.audit';
-import { actorUserId, assertUnchangedSince, isUniqueViolation } from './workspace-guards';
 import { findLiveWorkspace, isWorkspaceNameTaken, updateWorkspace, type WorkspaceRow } from './workspace.repo';
 
 type Services = Pick<AppServices, 'db'>;

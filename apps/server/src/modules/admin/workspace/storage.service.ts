@@ -7,7 +7,7 @@ import { type RequestContext, type TenantScope, tenantScope } from '../../../pla
 import { conflict, notFound } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
 import { auditMetaOf, recordAudit } from '../../auth';
-import { actorUserId } from './workspace-guards';
+import { actorUserId } from '../admin-request';
 
 type Services = Pick<AppServices, 'db' | 'config'>;
 

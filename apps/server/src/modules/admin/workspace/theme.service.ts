@@ -4,9 +4,10 @@ import { type RequestContext, tenantScope } from '../../../platform/http/context
 import { conflict, notFound } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
 import { auditMetaOf, recordAudit } from '../../auth';
+import { actorUserId } from '../admin-request';
 import { CONFIG_PERMISSION } from './settings.service';
 import { sanitizeThemeHtml } from './theme-html';
-import { actorUserId, assertUnchangedSince } from './workspace-guards';
+import { assertUnchangedSince } from './workspace-guards';
 import { findLiveWorkspace, updateWorkspace, type WorkspaceRow } from './workspace.repo';
 
 type Services = Pick<AppServices, 'db'>;

@@ -7,9 +7,9 @@ import { type RequestContext, type TenantScope, tenantScope } from '../../../pla
 import { notFound } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
 import { auditMetaOf, recordAudit } from '../../auth';
+import { actorUserId } from '../admin-request';
 import { DELETION_PERMISSION } from './deletion-requests.service';
 import { type TenantTable, tenantOwnedTables, tenantTableScope } from './tenant-tables';
-import { actorUserId } from './workspace-guards';
 import { findLiveWorkspace, type WorkspaceRow } from './workspace.repo';
 import { type ZipEntry, zipStream } from './zip-writer';
 

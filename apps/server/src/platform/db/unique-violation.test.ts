@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { isUniqueViolation } from './unique-violation';
+
+describe('isUniqueViolation', () => {
+  const driverError = Object.assign(new Error('duplicate key value violates unique constraint "workspaces_name_key"'), { code: '23505', constraint: 'workspaces_name_key' });
+
+  it('finds 23505 on the error or on an error it wraps', () => {
+    expect(isUniqueViolation(driverError)).toBe(true);
+    expect(isUniqueViolation(new Error('Failed query', { cause: driverError }))).toBe(true);
+    expect(isUniqueViolation(Object.assign(new Error('fk'), { code: '23503' }))).toBe(false);
+    expect(isUniqueViolation(undefined)).toBe(false);
+  });
+
+  it('narrows to one constraint when asked', () => {
+    expect(isUniqueViolation(driverError, 'workspaces_name_key')).toBe(true);
+    expect(isUniqueViolation(driverError, 'other_key')).toBe(false);
+  });
+});
