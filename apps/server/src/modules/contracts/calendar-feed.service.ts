@@ -6,7 +6,7 @@ import type { RequestContext } from '../../platform/http/context';
 import { notFound } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
 import { localDate } from '../admin/audit/audit.policy';
-import { auditMetaOf, recordAudit } from '../auth';
+import { auditMetaOf, findWorkspaceName, recordAudit } from '../auth';
 import { hashToken, newToken } from '../auth/tokens';
 import { HOME_TIME_ZONE } from './contract-search.repo';
 import { contractContext } from './contracts.service';
@@ -118,13 +118,15 @@ export async function renderCalendarFeed(services: Services, token: string): Pro
     .limit(MAX_EVENTS);
 
   const host = new URL(services.config.publicUrl).hostname;
+  const workspaceName = (await findWorkspaceName(db, scope)) ?? '';
+  const linkTo = (contractId: number) => contractUrl(services.config.publicUrl, workspaceName, contractId);
   const events: CalendarEvent[] = [
     ...reminders.map(({ reminder: r, contractTitle }) => ({
       uid: `reminder-${r.id}@${host}`,
       stamp: r.updatedAt,
       summary: r.title,
       description: [text.contract(contractTitle), r.memo].filter(Boolean).join('\n'),
-      url: contractUrl(services.config.publicUrl, r.contractId),
+      url: linkTo(r.contractId),
       start: { at: r.remindAt, minutes: 30 },
       categories: [REMINDER_KIND_CATALOGUE.find((k) => k.code === r.kind)?.name[locale] ?? r.kind],
     })),
@@ -132,7 +134,7 @@ export async function renderCalendarFeed(services: Services, token: string): Pro
       uid: `contract-end-${c.id}@${host}`,
       stamp: c.updatedAt,
       summary: text.ends(c.title),
-      url: contractUrl(services.config.publicUrl, c.id),
+      url: linkTo(c.id),
       start: { date: c.endDate! },
     })),
   ];

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, mailOutbox, users } from '../../platform/db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { findWorkspaceName } from '../auth';
 import { newWorkspace, workspaceHeaders } from '../auth/auth.test-support';
 import { caller, createContract, fieldsOf, type Person, person, type Workspace } from './contracts.test-support';
 import { escapeText, foldLine, formatCalendar } from './ical';
@@ -68,7 +69,8 @@ describe('the reminder job', () => {
     expect(mails[0]!.text).toContain("'물품 공급 계약' 계약의 알림입니다 (갱신 검토)");
     expect(mails[0]!.text).toContain('계약 종료일: 2027-03-31');
     expect(mails[0]!.html).toContain('갱신 검토 &lt;긴급&gt;');
-    expect(mails[0]!.text).toContain(`/contracts/${c.id}`);
+    const workspaceName = await findWorkspaceName(t.services.db, wsA);
+    expect(mails[0]!.text).toContain(`/${workspaceName}/contracts/${c.id}`);
     expect(mails[1]!.subject).toContain('Contract reminder: 갱신 검토 <긴급>');
     expect(mails[1]!.text).toContain('Hello Hana Kang');
     expect(await statusOf(r.id)).toMatchObject({ status: 'SENT', sentAt: expect.any(Date) });
@@ -215,7 +217,7 @@ describe('the calendar feed', () => {
     expect(unescapeText(reminder.DESCRIPTION!)).toBe(`계약: ${title}\n첫 줄\n둘째 줄`);
     const stamp = reminderAt.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
     expect(reminder.DTSTART).toBe(stamp);
-    expect(reminder.URL).toMatch(new RegExp(`/contracts/${mine.id}$`));
+    expect(reminder.URL).toMatch(new RegExp(`/${await findWorkspaceName(t.services.db, ws)}/contracts/${mine.id}$`));
     const end = byUid.get(`contract-end-${mine.id}@${host}`)!;
     expect(end['DTSTART;VALUE=DATE']).toBe('20300630');
     expect(end['DTEND;VALUE=DATE']).toBe('20300701');

@@ -4,7 +4,7 @@ import { type AnyJob, defineJob } from '../../platform/jobs/jobs';
 import { inScope } from '../../platform/db/tenancy';
 import type { TenantScope } from '../../platform/http/context';
 import type { AppServices } from '../../platform/services';
-import { auditMetaOf, recordAudit } from '../auth';
+import { auditMetaOf, findWorkspaceName, recordAudit } from '../auth';
 import { factsOf, unsafeFindContract } from './contracts.repo';
 import { contracts } from './contracts.table';
 import { deliverableRecipients } from './reminder-recipients';
@@ -41,6 +41,7 @@ async function sendReminder(services: Services, scope: TenantScope, reminderId: 
     if (!contract) return false;
     // Only those who can still read the contract are mailed (a watcher removed since is left out).
     const recipients = await deliverableRecipients(tx, scope, await factsOf(tx, scope, contract), reminder.recipients);
+    const workspaceName = (await findWorkspaceName(tx, scope)) ?? '';
     for (const r of recipients) {
       await services.mailer.send(
         reminderMailTemplate,
@@ -57,6 +58,7 @@ async function sendReminder(services: Services, scope: TenantScope, reminderId: 
             kind: reminder.kind,
             remindAt: reminder.remindAt.toISOString(),
             contractId: contract.id,
+            workspaceName,
             contractTitle: contract.title,
             endDate: contract.endDate,
           },

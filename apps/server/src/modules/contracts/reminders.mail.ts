@@ -2,8 +2,9 @@ import { REMINDER_KIND_CATALOGUE, type ReminderKind } from '@legal/api';
 import { defineMailTemplate, layout } from '../../platform/mail/templates';
 import { HOME_TIME_ZONE } from './contract-search.repo';
 
-/** Where the web app shows a contract. */
-export const contractUrl = (publicUrl: string, contractId: number) => `${publicUrl}/contracts/${contractId}`;
+/** Where the web app shows a contract: `/{workspaceName}/contracts/{id}`. */
+export const contractUrl = (publicUrl: string, workspaceName: string, contractId: number) =>
+  `${publicUrl}/${encodeURIComponent(workspaceName)}/contracts/${contractId}`;
 
 export interface ReminderMailData {
   recipientName: string;
@@ -13,6 +14,8 @@ export interface ReminderMailData {
   /** ISO instant. */
   remindAt: string;
   contractId: number;
+  /** The workspace's name, the first segment of the web app's addresses. */
+  workspaceName: string;
   contractTitle: string;
   endDate: string | null;
 }
@@ -25,7 +28,7 @@ export const reminderMailTemplate = defineMailTemplate<ReminderMailData>({
   name: 'contracts.reminder',
   render(data, locale, env) {
     const kind = REMINDER_KIND_CATALOGUE.find((k) => k.code === data.kind)?.name[locale] ?? data.kind;
-    const url = contractUrl(env.publicUrl, data.contractId);
+    const url = contractUrl(env.publicUrl, data.workspaceName, data.contractId);
     if (locale === 'ko') {
       return {
         subject: `[${env.productName.ko}] 계약 알림: ${data.title}`,
