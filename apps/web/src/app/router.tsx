@@ -91,6 +91,21 @@ export const appRoutes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('../features/files/FilesPage')).FilesPage }),
               },
               {
+                path: ':workspaceName/contracts',
+                handle: { navVariant: 'contractManagement' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('../features/contracts/ContractsPage')).ContractsPage }),
+              },
+              {
+                path: ':workspaceName/contracts/new',
+                handle: { navVariant: 'contractManagement' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('../features/contracts/ContractCreatePage')).ContractCreatePage }),
+              },
+              {
+                path: ':workspaceName/contracts/:contractId',
+                handle: { navVariant: 'contractManagement' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('../features/contracts/ContractDetailPage')).ContractDetailPage }),
+              },
+              {
                 // Terms that need the user's consent since their last sign-in.
                 path: 'consent',
                 lazy: async () => ({ Component: (await import('../features/terms/ConsentPage')).ConsentPage }),

@@ -16,6 +16,7 @@ import type notices from '../locales/ko/notices.json';
 import type terms from '../locales/ko/terms.json';
 import type workspaceSettings from '../locales/ko/workspace-settings.json';
 import type sso from '../locales/ko/sso.json';
+import type contracts from '../locales/ko/contracts.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -38,6 +39,7 @@ declare module 'i18next' {
       terms: typeof terms;
       workspaceSettings: typeof workspaceSettings;
       sso: typeof sso;
+      contracts: typeof contracts;
     };
   }
 }

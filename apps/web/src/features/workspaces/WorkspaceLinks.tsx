@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { PATHS } from '../../app/paths';
 import { useHasAnyPermission } from '../../lib/session';
 import { adminPath } from '../admin/admin-areas';
+import { ContractsLink } from '../contracts/ContractsLink';
 import { FilesLink } from '../files/FilesLink';
 import './workspaces-i18n';
 
@@ -18,6 +19,7 @@ export function WorkspaceLinks({ workspaceName }: { workspaceName: string }) {
       <Anchor component={Link} to={PATHS.launcher} size="sm">
         {t('home.toLauncher')}
       </Anchor>
+      <ContractsLink workspaceName={workspaceName} />
       <FilesLink workspaceName={workspaceName} />
       <Anchor component={Link} to={`${base}/notices`} size="sm">
         {t('home.notices')}

@@ -1,0 +1,116 @@
+import { COMMON_CURRENCIES, type ContractDetail, updateContractAmountCurrency, updateContractPeriod } from '@legal/api';
+import { Autocomplete, Group, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { type FieldAccessOf } from './contract-field-access';
+import { formatAmount, formatPeriod, plainAmount } from './contract-format';
+import { useErrorText } from './contract-form-errors';
+import { useVocabulary } from './contract-vocabulary';
+import { EditableField } from './EditableField';
+import { useFieldSave } from './use-field-save';
+import './contracts-i18n';
+
+interface FieldProps {
+  contract: ContractDetail;
+  access: FieldAccessOf;
+}
+
+const orNull = (value: string) => value.trim() || null;
+
+
+/** Start and end dates, saved together (end on or after start). */
+export function PeriodField({ contract, access }: FieldProps) {
+  const { t } = useTranslation('contracts');
+  const { locale } = useVocabulary();
+  const errorText = useErrorText();
+  const { save, errors, isSaving, clearErrors } = useFieldSave(contract.id, updateContractPeriod);
+  const { canEdit, isFrozen } = access(['startDate', 'endDate']);
+  return (
+    <EditableField<{ startDate: string; endDate: string }>
+      label={t('fields.period')}
+      display={formatPeriod(contract.startDate, contract.endDate, locale)}
+      canEdit={canEdit}
+      lockedReason={isFrozen ? t('detail.frozen') : undefined}
+      initialDraft={() => ({ startDate: contract.startDate ?? '', endDate: contract.endDate ?? '' })}
+      isSaving={isSaving}
+      onCancel={clearErrors}
+      onSave={(draft, done) => save({ startDate: orNull(draft.startDate), endDate: orNull(draft.endDate) }, done)}
+      renderEditor={(draft, setDraft) => (
+        <Group grow align="flex-start">
+          <TextInput
+            type="date"
+            label={t('fields.startDate')}
+            value={draft.startDate}
+            onChange={(e) => setDraft({ ...draft, startDate: e.currentTarget.value })}
+            error={errorText(errors.startDate)}
+            data-autofocus
+          />
+          <TextInput
+            type="date"
+            label={t('fields.endDate')}
+            value={draft.endDate}
+            onChange={(e) => setDraft({ ...draft, endDate: e.currentTarget.value })}
+            error={errorText(errors.endDate)}
+          />
+        </Group>
+      )}
+    />
+  );
+}
+
+/** The amount (a decimal string) and its ISO 4217 currency: both or neither. */
+export function AmountField({ contract, access }: FieldProps) {
+  const { t } = useTranslation('contracts');
+  const { locale } = useVocabulary();
+  const errorText = useErrorText();
+  const { save, errors, isSaving, clearErrors } = useFieldSave(contract.id, updateContractAmountCurrency);
+  const { canEdit, isFrozen } = access(['amount', 'currency']);
+  return (
+    <EditableField<{ amount: string; currency: string }>
+      label={t('fields.amount')}
+      display={formatAmount(contract.amount, contract.currency, locale)}
+      canEdit={canEdit}
+      lockedReason={isFrozen ? t('detail.frozen') : undefined}
+      initialDraft={() => ({ amount: contract.amount ?? '', currency: contract.currency ?? '' })}
+      isSaving={isSaving}
+      onCancel={clearErrors}
+      onSave={(draft, done) => save({ amount: plainAmount(draft.amount), currency: orNull(draft.currency.toUpperCase()) }, done)}
+      renderEditor={(draft, setDraft) => <AmountInputs value={draft} onChange={setDraft} amountError={errorText(errors.amount)} currencyError={errorText(errors.currency)} />}
+    />
+  );
+}
+
+export interface AmountInputsProps {
+  value: { amount: string; currency: string };
+  onChange: (next: { amount: string; currency: string }) => void;
+  amountError?: string;
+  currencyError?: string;
+  /** The amount box's label (the filter calls it "at most"). */
+  amountLabel?: string;
+}
+
+/** An amount box and a currency box offering the common codes (any ISO 4217 code may be typed). */
+export function AmountInputs({ value, onChange, amountError, currencyError, amountLabel }: AmountInputsProps) {
+  const { t } = useTranslation('contracts');
+  return (
+    <Group grow align="flex-start">
+      <TextInput
+        label={amountLabel ?? t('fields.amountValue')}
+        inputMode="decimal"
+        value={value.amount}
+        onChange={(e) => onChange({ ...value, amount: e.currentTarget.value })}
+        error={amountError}
+        placeholder="1500000"
+        data-autofocus
+      />
+      <Autocomplete
+        label={t('fields.currency')}
+        data={[...COMMON_CURRENCIES]}
+        value={value.currency}
+        onChange={(currency) => onChange({ ...value, currency: currency.toUpperCase() })}
+        maxLength={3}
+        error={currencyError}
+        placeholder="KRW"
+      />
+    </Group>
+  );
+}

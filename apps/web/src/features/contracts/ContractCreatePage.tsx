@@ -1,0 +1,183 @@
+import { AmountCurrencyBodySchema, type ContractFileRole, CreateContractWithFilesBodySchema, StartEndDateBodySchema } from '@legal/api';
+import { ActionIcon, Alert, Anchor, Button, Card, Container, Group, List, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ForbiddenState } from '../../components/ForbiddenState';
+import { isApiError } from '../../lib/api';
+import { useHasAnyPermission } from '../../lib/session';
+import { FILE_PERMISSIONS } from '../files/file-permissions';
+import { UploadRow } from '../files/FileUploadPanel';
+import { FileSize } from '../files/FileSize';
+import { WorkspaceGate } from '../workspaces/WorkspaceGate';
+import { type ContractCreateDraft, createBodyOf, emptyCreateDraft, titleFromFileName } from './contract-create-draft';
+import { errorAt, type FormErrors, schemaErrors, serverErrors, useErrorText } from './contract-form-errors';
+import { IconX } from './contract-icons';
+import { useCreateContract } from './contract-mutations';
+import { CREATE_PERMISSIONS } from './contract-permissions';
+import { useVocabulary } from './contract-vocabulary';
+import { ContractCreateFields } from './ContractCreateForm';
+import { contractPath, contractsPath } from './contracts-path';
+import { FileDropZone } from './FileDropZone';
+import { useContractUploads } from './use-contract-uploads';
+import './contracts-i18n';
+
+function CreateContractForm({ workspaceName }: { workspaceName: string }) {
+  const { t } = useTranslation('contracts');
+  const vocabulary = useVocabulary();
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const create = useCreateContract();
+  const [draft, setDraft] = useState<ContractCreateDraft>(emptyCreateDraft);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [roles, setRoles] = useState<ReadonlyMap<string, ContractFileRole>>(new Map());
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  // The first document names the contract unless a title was already typed.
+  const uploads = useContractUploads((item) => setDraft((d) => (d.title.trim() ? d : { ...d, title: titleFromFileName(item.file.displayName) })));
+  const files = uploads.done.filter((item) => !removed.has(item.id));
+  const pending = uploads.items.filter((item) => item.status !== 'done');
+  const roleOf = (id: string, index: number): ContractFileRole => roles.get(id) ?? (index === 0 ? 'MAIN' : 'ATTACHMENT');
+
+  const change = (patch: Partial<ContractCreateDraft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const body = createBodyOf(draft, files.map((item, index) => ({ fileKey: item.file.fileKey, role: roleOf(item.id, index) })));
+    // The cross-field rules run only on an otherwise valid body: check the pairs on their own too, so every error shows at once.
+    const found = {
+      ...schemaErrors(AmountCurrencyBodySchema.safeParse({ amount: body.amount, currency: body.currency })),
+      ...schemaErrors(StartEndDateBodySchema.safeParse({ startDate: body.startDate, endDate: body.endDate })),
+      ...schemaErrors(CreateContractWithFilesBodySchema.safeParse(body)),
+    };
+    if (!draft.contractType) found.contractType = { key: 'required' };
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    create.mutate(body, {
+      onSuccess: (contract) => {
+        notifications.show({ color: 'green', message: t('create.created', { title: contract.title }) });
+        void navigate(contractPath(workspaceName, contract.id));
+      },
+      onError: (error) => {
+        const fields = serverErrors(error);
+        if (fields) setErrors(fields);
+        else setFailure(isApiError(error) ? error.message : t('errors.saveFailed'));
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="create-files">
+          <Title order={2} size="h5" id="create-files" mb="sm">
+            {t('create.filesTitle')}
+          </Title>
+          <Stack gap="sm">
+            <FileDropZone onFiles={(chosen) => void uploads.upload(chosen)} />
+            {pending.length > 0 ? (
+              <List listStyleType="none" spacing="xs" aria-label={t('upload.listLabel')} styles={{ itemWrapper: { width: '100%' }, itemLabel: { width: '100%' } }}>
+                {pending.map((item) => (
+                  <List.Item key={item.id}>
+                    <UploadRow item={item} />
+                  </List.Item>
+                ))}
+              </List>
+            ) : null}
+            {files.length > 0 ? (
+              <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('create.uploadedFiles')}>
+                {files.map((item, index) => (
+                  <Group component="li" key={item.id} gap="sm" wrap="nowrap">
+                    <Text size="sm" truncate style={{ flex: 1 }}>
+                      {item.file.displayName}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      <FileSize bytes={item.file.size} />
+                    </Text>
+                    <NativeSelect
+                      size="xs"
+                      aria-label={t('create.fileRole', { name: item.file.displayName })}
+                      value={roleOf(item.id, index)}
+                      onChange={(e) => {
+                        const role = e.currentTarget.value as ContractFileRole;
+                        setRoles((r) => new Map(r).set(item.id, role));
+                      }}
+                      data={vocabulary.options('fileRole')}
+                    />
+                    <ActionIcon variant="subtle" color="gray" aria-label={t('create.removeFile', { name: item.file.displayName })} onClick={() => setRemoved((r) => new Set(r).add(item.id))}>
+                      <IconX size={16} aria-hidden="true" />
+                    </ActionIcon>
+                  </Group>
+                ))}
+              </Stack>
+            ) : null}
+            {errorAt(errors, 'files') ? (
+              <Text size="sm" c="red" role="alert">
+                {errorText(errorAt(errors, 'files'))}
+              </Text>
+            ) : null}
+          </Stack>
+        </Card>
+        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="create-details">
+          <Title order={2} size="h5" id="create-details" mb="sm">
+            {t('create.detailsTitle')}
+          </Title>
+          <ContractCreateFields draft={draft} onChange={change} errors={errors} />
+        </Card>
+        {failure ? (
+          <Alert color="red" variant="light" role="alert">
+            {failure}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" component={Link} to={contractsPath(workspaceName)}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" loading={create.isPending} disabled={uploads.isUploading}>
+            {t('create.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function CreateScreen({ workspaceName }: { workspaceName: string }) {
+  const { t } = useTranslation('contracts');
+  useDocumentTitle(`${t('create.documentTitle')} · ${workspaceName}`);
+  const canCreate = useHasAnyPermission(CREATE_PERMISSIONS);
+  const canUpload = useHasAnyPermission([FILE_PERMISSIONS.write]);
+  if (!canCreate) return <ForbiddenState />;
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Anchor component={Link} to={contractsPath(workspaceName)} size="sm">
+            {t('title')}
+          </Anchor>
+          <Title order={1}>{t('create.title')}</Title>
+          <Text c="dimmed">{t('create.description')}</Text>
+        </Stack>
+        {canUpload ? (
+          <CreateContractForm workspaceName={workspaceName} />
+        ) : (
+          <Alert color="orange" variant="light">
+            {t('create.noUploadPermission')}
+          </Alert>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+/**
+ * `/:workspaceName/contracts/new`: registers a contract from its documents. Files upload first
+ * (arxive, with progress); the form is checked with the shared v7 schema, then the contract is
+ * created with the uploaded keys and the detail opens.
+ */
+export function ContractCreatePage() {
+  return <WorkspaceGate>{(entry) => <CreateScreen workspaceName={entry.workspaceName} />}</WorkspaceGate>;
+}

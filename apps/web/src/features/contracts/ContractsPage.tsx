@@ -1,0 +1,206 @@
+import { type ContractColumn, type ContractSummary, type ContractUserConfig, DEFAULT_CONTRACT_COLUMNS } from '@legal/api';
+import { Anchor, Button, Card, Container, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { ForbiddenState } from '../../components/ForbiddenState';
+import { LoadingState } from '../../components/LoadingState';
+import { useHasAnyPermission } from '../../lib/session';
+import { WorkspaceGate } from '../workspaces/WorkspaceGate';
+import { CREATE_PERMISSIONS, REPOSITORY_PERMISSIONS } from './contract-permissions';
+import { useBookmarkedContracts, useContractScroll } from './contract-queries';
+import { type ContractFilters, countFilters, filtersFromBody, readContractFilters, writeContractFilters } from './contract-search-params';
+import { useContractUserConfig } from './contract-user-config';
+import { ContractListToolbar } from './ContractListToolbar';
+import { IconAddressBook, IconPlus } from './contract-icons';
+import { ContractFilterBar } from './ContractFilterBar';
+import { ContractResults } from './ContractResults';
+import { ContractStatsCard } from './ContractStatsCard';
+import { newContractPath } from './contracts-path';
+import { CounterpartyBookmarksDrawer } from './CounterpartyBookmarksDrawer';
+import './contracts-i18n';
+
+/** The rows of the current view, whichever list serves it. */
+interface ListState {
+  contracts: ContractSummary[] | undefined;
+  isPending: boolean;
+  error: unknown;
+  refetch: () => void;
+  hasMore: boolean;
+  isLoadingMore: boolean;
+  loadMore: () => void;
+}
+
+function useContractList(filters: ContractFilters): ListState {
+  const isBookmarkView = filters.view === 'bookmarks';
+  const scroll = useContractScroll(filters, !isBookmarkView);
+  const bookmarks = useBookmarkedContracts(isBookmarkView);
+  const pick = <A, B>(a: A, b: B) => (isBookmarkView ? b : a);
+  const query = pick(scroll, bookmarks);
+  return {
+    contracts: pick(scroll.data?.pages.flatMap((p) => p.content), bookmarks.data?.pages.flatMap((p) => p.content)),
+    isPending: query.isPending,
+    error: query.error,
+    refetch: () => void query.refetch(),
+    hasMore: query.hasNextPage,
+    isLoadingMore: query.isFetchingNextPage,
+    loadMore: () => void query.fetchNextPage(),
+  };
+}
+
+function ResultsBody({ workspaceName, list, filters, onChange, canCreate, columns, selected, onSelectedChange }: {
+  workspaceName: string;
+  list: ListState;
+  filters: ContractFilters;
+  onChange: (next: ContractFilters) => void;
+  canCreate: boolean;
+  columns: readonly ContractColumn[];
+  selected: ContractSummary[];
+  onSelectedChange: (rows: ContractSummary[]) => void;
+}) {
+  const { t } = useTranslation('contracts');
+  const contracts = list.contracts;
+  // A failed "load more" keeps the rows (the client already showed the failure).
+  if (list.error && !contracts) return <ErrorState error={list.error} onRetry={list.refetch} />;
+  if (list.isPending || !contracts) return <LoadingState />;
+  if (contracts.length === 0) {
+    if (filters.view === 'bookmarks') return <EmptyState title={t('empty.bookmarksTitle')} description={t('empty.bookmarksDescription')} />;
+    if (filters.keyword || countFilters(filters) > 0) return <EmptyState title={t('empty.notFoundTitle')} description={t('empty.notFoundDescription')} />;
+    return (
+      <EmptyState
+        title={t('empty.title')}
+        description={t('empty.description')}
+        action={canCreate ? <Button component={Link} to={newContractPath(workspaceName)}>{t('list.create')}</Button> : undefined}
+      />
+    );
+  }
+  const isBookmarkView = filters.view === 'bookmarks';
+  return (
+    <ContractResults
+      workspaceName={workspaceName}
+      contracts={contracts}
+      columns={columns}
+      hasMore={list.hasMore}
+      isLoadingMore={list.isLoadingMore}
+      onLoadMore={list.loadMore}
+      sort={isBookmarkView ? undefined : filters.sort}
+      onSortChange={isBookmarkView ? undefined : (sort) => onChange({ ...filters, sort })}
+      selected={selected}
+      onSelectedChange={onSelectedChange}
+      caption={t(isBookmarkView ? 'list.bookmarkCaption' : 'list.caption')}
+    />
+  );
+}
+
+/** Opens the list with the user's default saved search when the address names none (once per visit). */
+function useDefaultSearch(config: ContractUserConfig | undefined, isPlain: boolean, apply: (filters: ContractFilters) => void) {
+  const isDone = useRef(false);
+  useEffect(() => {
+    if (isDone.current || !config) return;
+    isDone.current = true;
+    const saved = config.savedFilters.find((f) => f.name === config.defaultFilterName);
+    if (saved && isPlain) apply(filtersFromBody(saved.filter, saved.sort));
+  }, [config, isPlain, apply]);
+}
+
+function ContractList({ workspaceName, canCreate }: { workspaceName: string; canCreate: boolean }) {
+  const { t } = useTranslation('contracts');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = readContractFilters(searchParams);
+  const isBookmarkView = filters.view === 'bookmarks';
+  const list = useContractList(filters);
+  const config = useContractUserConfig();
+  // The rows picked for the zip belong to one search and view: another one starts with none.
+  const address = searchParams.toString();
+  const [selection, setSelection] = useState<{ address: string; rows: ContractSummary[] }>({ address, rows: [] });
+  const selected = selection.address === address ? selection.rows : [];
+  const setSelected = (rows: ContractSummary[]) => setSelection({ address, rows });
+  const setFilters = (next: ContractFilters) => setSearchParams(writeContractFilters(next));
+  const applyDefault = useCallback((next: ContractFilters) => setSearchParams(writeContractFilters(next), { replace: true }), [setSearchParams]);
+  useDefaultSearch(config.data, searchParams.size === 0, applyDefault);
+
+  let body: ReactNode = (
+    <ResultsBody
+      workspaceName={workspaceName}
+      list={list}
+      filters={filters}
+      onChange={setFilters}
+      canCreate={canCreate}
+      columns={config.data?.columns ?? DEFAULT_CONTRACT_COLUMNS}
+      selected={selected}
+      onSelectedChange={setSelected}
+    />
+  );
+  if (isBookmarkView) body = <Stack gap="sm"><Text size="sm" c="dimmed">{t('list.bookmarkHint')}</Text>{body}</Stack>;
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label={t('list.caption')}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <SegmentedControl
+            aria-label={t('list.view')}
+            data={[
+              { value: 'all', label: t('list.viewAll') },
+              { value: 'bookmarks', label: t('list.viewBookmarks') },
+            ]}
+            value={filters.view}
+            onChange={(view) => setFilters({ ...filters, view: view === 'bookmarks' ? 'bookmarks' : 'all' })}
+          />
+          <ContractListToolbar filters={filters} onApply={setFilters} config={config.data} selectedIds={selected.map((c) => c.id)} />
+        </Group>
+        {isBookmarkView ? null : <ContractFilterBar filters={filters} onChange={setFilters} />}
+        {body}
+      </Stack>
+    </Card>
+  );
+}
+
+function ContractsScreen({ workspaceName }: { workspaceName: string }) {
+  const { t } = useTranslation('contracts');
+  useDocumentTitle(`${t('documentTitle')} · ${workspaceName}`);
+  const canRead = useHasAnyPermission(REPOSITORY_PERMISSIONS);
+  const canCreate = useHasAnyPermission(CREATE_PERMISSIONS);
+  const [isAddressBookOpen, setIsAddressBookOpen] = useState(false);
+  if (!canRead) return <ForbiddenState />;
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end">
+          <Stack gap={4}>
+            <Anchor component={Link} to={`/${encodeURIComponent(workspaceName)}`} size="sm">
+              {workspaceName}
+            </Anchor>
+            <Title order={1}>{t('title')}</Title>
+            <Text c="dimmed">{t('description')}</Text>
+          </Stack>
+          <Group gap="xs">
+            <Button variant="default" leftSection={<IconAddressBook size={16} aria-hidden="true" />} onClick={() => setIsAddressBookOpen(true)}>
+              {t('bookmarks.open')}
+            </Button>
+            {canCreate ? (
+              <Button component={Link} to={newContractPath(workspaceName)} leftSection={<IconPlus size={16} aria-hidden="true" />}>
+                {t('list.create')}
+              </Button>
+            ) : null}
+          </Group>
+        </Group>
+        <ContractStatsCard />
+        <ContractList workspaceName={workspaceName} canCreate={canCreate} />
+      </Stack>
+      <CounterpartyBookmarksDrawer opened={isAddressBookOpen} onClose={() => setIsAddressBookOpen(false)} canCreate={canCreate} />
+    </Container>
+  );
+}
+
+/**
+ * `/:workspaceName/contracts`: the contract repository. The address picks the workspace
+ * (WorkspaceGate) and holds the search, the filters, the order and the view; the list scrolls
+ * through scroll-search v2 (or the caller's bookmarks).
+ */
+export function ContractsPage() {
+  return <WorkspaceGate>{(entry) => <ContractsScreen workspaceName={entry.workspaceName} />}</WorkspaceGate>;
+}
+

@@ -1,0 +1,19 @@
+// The contract screens' own icons, one module each (see components/icons.ts).
+export { default as IconAddressBook } from '@tabler/icons-react/dist/esm/icons/IconAddressBook.mjs';
+export { default as IconBookmark } from '@tabler/icons-react/dist/esm/icons/IconBookmark.mjs';
+export { default as IconBookmarkFilled } from '@tabler/icons-react/dist/esm/icons/IconBookmarkFilled.mjs';
+export { default as IconCheck } from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
+export { default as IconFilter } from '@tabler/icons-react/dist/esm/icons/IconFilter.mjs';
+export { default as IconPencil } from '@tabler/icons-react/dist/esm/icons/IconPencil.mjs';
+export { default as IconPlus } from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
+export { default as IconTrash } from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
+export { default as IconUpload } from '@tabler/icons-react/dist/esm/icons/IconUpload.mjs';
+export { default as IconX } from '@tabler/icons-react/dist/esm/icons/IconX.mjs';
+export { default as IconBookmarkPlus } from '@tabler/icons-react/dist/esm/icons/IconBookmarkPlus.mjs';
+export { default as IconDownload } from '@tabler/icons-react/dist/esm/icons/IconDownload.mjs';
+export { default as IconColumns } from '@tabler/icons-react/dist/esm/icons/IconColumns.mjs';
+export { default as IconFileSpreadsheet } from '@tabler/icons-react/dist/esm/icons/IconFileSpreadsheet.mjs';
+export { default as IconFileZip } from '@tabler/icons-react/dist/esm/icons/IconFileZip.mjs';
+export { default as IconDeviceFloppy } from '@tabler/icons-react/dist/esm/icons/IconDeviceFloppy.mjs';
+export { default as IconStar } from '@tabler/icons-react/dist/esm/icons/IconStar.mjs';
+export { default as IconStarFilled } from '@tabler/icons-react/dist/esm/icons/IconStarFilled.mjs';

@@ -1,0 +1,24 @@
+import { useEffect, useRef } from 'react';
+import { type UploadItem, useFileUploads } from '../files/use-file-uploads';
+
+/**
+ * The files screen's uploads (XHR with progress, one request per file, errors beside each file),
+ * plus a callback once per file that finished uploading, to attach it to a contract.
+ */
+export function useContractUploads(onUploaded?: (item: Extract<UploadItem, { status: 'done' }>) => void) {
+  const uploads = useFileUploads();
+  const handled = useRef(new Set<string>());
+  const callback = useRef(onUploaded);
+  useEffect(() => {
+    callback.current = onUploaded;
+  });
+  useEffect(() => {
+    for (const item of uploads.items) {
+      if (item.status !== 'done' || handled.current.has(item.id)) continue;
+      handled.current.add(item.id);
+      callback.current?.(item);
+    }
+  }, [uploads.items]);
+  const done = uploads.items.filter((item): item is Extract<UploadItem, { status: 'done' }> => item.status === 'done');
+  return { ...uploads, done, isUploading: uploads.items.some((item) => item.status === 'uploading') };
+}
