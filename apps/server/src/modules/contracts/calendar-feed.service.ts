@@ -5,7 +5,7 @@ import { inScope } from '../../platform/db/tenancy';
 import type { RequestContext } from '../../platform/http/context';
 import { notFound } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
-import { localDate } from '../admin/audit/audit.policy';
+import { localDate } from '../../platform/time';
 import { auditMetaOf, findWorkspaceName, recordAudit } from '../auth';
 import { hashToken, newToken } from '../auth/tokens';
 import { HOME_TIME_ZONE } from './contract-search.repo';

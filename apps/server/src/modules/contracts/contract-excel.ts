@@ -4,7 +4,7 @@ import {
   DISPUTE_RESOLUTION_CATALOGUE, type Locale, type Named, OUR_POSITION_CATALOGUE, SIGNING_TYPE_CATALOGUE,
 } from '@legal/api';
 import ExcelJS from 'exceljs';
-import { localDateTime } from '../admin/audit/audit.policy';
+import { localDateTime } from '../../platform/time';
 import { linesOf, trimDecimal } from './contract-dto';
 import { HOME_TIME_ZONE } from './contract-search.repo';
 import type { ContractRow } from './contracts.repo';

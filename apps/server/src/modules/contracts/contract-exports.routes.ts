@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import { route } from '../../platform/http/route';
 import type { AppServices } from '../../platform/services';
 import { contentDisposition } from '../files/files.policy';
-import { XLSX_CONTENT_TYPE } from '../admin/audit/audit-export';
+import { XLSX_CONTENT_TYPE } from '../../platform/export/xlsx';
 import * as exportsService from './contract-exports.service';
 
 /** The exports of the repository (7.3): Excel of a search, zip of selected contracts, one file. */

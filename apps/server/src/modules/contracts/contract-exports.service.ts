@@ -6,12 +6,11 @@ import { inScope } from '../../platform/db/tenancy';
 import type { RequestContext, TenantScope } from '../../platform/http/context';
 import { notFound } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
-import { localDate } from '../admin/audit/audit.policy';
-import { zipSafeName } from '../admin/workspace/workspace-export';
-import { type ZipEntry, zipStream } from '../admin/workspace/zip-writer';
+import { localDate } from '../../platform/time';
+import { type ZipEntry, zipSafeName, zipStream } from '../../platform/export/zip-writer';
 import { auditMetaOf, recordAudit } from '../auth';
 import { excelFileName, type ExportRow, writeContractWorkbook } from './contract-excel';
-import { parseSort } from './contract-lists';
+import { parseSort } from '../../platform/db/sorting';
 import * as search from './contract-search.repo';
 import type { ContractActor } from './contracts.policy';
 import * as repo from './contracts.repo';
@@ -55,7 +54,7 @@ async function* exportBatches(db: repo.Executor, scope: TenantScope, actor: Cont
 export async function prepareExcelExport(services: Services, ctx: RequestContext, sortParam: string | undefined, filter: search.SearchFilter): Promise<PreparedWorkbook> {
   const { scope, actor } = await contractContext(services, ctx);
   const { db } = services;
-  const [sort] = parseSort(sortParam, CONTRACT_SORT_FIELDS, { field: 'createdAt', direction: 'desc' });
+  const [sort] = parseSort(sortParam, CONTRACT_SORT_FIELDS, { fallback: { field: 'createdAt', direction: 'desc' } });
   const columns: ContractColumn[] = await userColumns(db, scope, actor.userId);
   const maxRows = CONTRACT_EXPORT_LIMITS.excelMaxRows;
   const total = await search.countMatches(db, search.searchConditions(db, scope, actor, filter));

@@ -5,7 +5,7 @@ import { fetchPage } from '../../platform/db/paging';
 import type { RequestContext } from '../../platform/http/context';
 import type { AppServices } from '../../platform/services';
 import { contractSummaries } from './contract-dto';
-import { parseSort } from './contract-lists';
+import { parseSort } from '../../platform/db/sorting';
 import * as search from './contract-search.repo';
 import { contractContext } from './contracts.service';
 
@@ -25,7 +25,7 @@ export async function pageSearchContracts(
   const { scope, actor } = await contractContext(services, ctx);
   const { db } = services;
   const where = search.searchConditions(db, scope, actor, filter);
-  const order = search.orderBy(parseSort(query.sort, CONTRACT_SORT_FIELDS, { field: 'createdAt', direction: 'desc' }));
+  const order = search.orderBy(parseSort(query.sort, CONTRACT_SORT_FIELDS, { fallback: { field: 'createdAt', direction: 'desc' } }));
   return fetchPage(
     query,
     async (limit, offset) => contractSummaries(db, scope, actor, await search.searchPage(db, where, order, limit, offset)),

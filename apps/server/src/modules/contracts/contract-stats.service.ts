@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/http/context';
 import { validationError } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
-import { localDate } from '../admin/audit/audit.policy';
+import { localDate } from '../../platform/time';
 import { HOME_TIME_ZONE, searchConditions } from './contract-search.repo';
 import { contractContext } from './contracts.service';
 import { contracts } from './contracts.table';

@@ -8,7 +8,7 @@ import type { AppServices } from '../../platform/services';
 import { auditMetaOf, recordAudit } from '../auth';
 import { counterpartyColumns, type CounterpartyFields } from './contract-children.repo';
 import { counterpartyDto } from './contract-dto';
-import { likePattern, parseSort } from './contract-lists';
+import { likePattern, parseSort } from '../../platform/db/sorting';
 import { allow, allowBookmarkEdit, type ContractActor } from './contracts.policy';
 import type { Executor } from './contracts.repo';
 import { contractContext } from './contracts.service';
@@ -70,7 +70,7 @@ export async function listCounterpartyBookmarks(
       ? or(ilike(counterpartyBookmarks.name, like), ilike(counterpartyBookmarks.representative, like), ilike(counterpartyBookmarks.businessRegistrationNumber, like))
       : undefined,
   );
-  const order = parseSort(query.sort, COUNTERPARTY_BOOKMARK_SORT_FIELDS, { field: 'name', direction: 'asc' }).map((s) =>
+  const order = parseSort(query.sort, COUNTERPARTY_BOOKMARK_SORT_FIELDS, { fallback: { field: 'name', direction: 'asc' } }).map((s) =>
     s.direction === 'asc' ? asc(SORT_COLUMNS[s.field]) : desc(SORT_COLUMNS[s.field]),
   );
   return fetchPage(

@@ -7,7 +7,7 @@ import { conflict, forbidden } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
 import { auditMetaOf, recordAudit } from '../auth';
 import { ensureHashtags } from './contract-children.repo';
-import { likePattern, parseSort } from './contract-lists';
+import { likePattern, parseSort } from '../../platform/db/sorting';
 import { allow } from './contracts.policy';
 import { contractContext } from './contracts.service';
 import { hashtags } from './contracts.table';
@@ -22,7 +22,7 @@ export async function listHashtags(services: Services, ctx: RequestContext, quer
   const { scope } = await contractContext(services, ctx);
   const keyword = query.keyword?.replace(/^#+/, '');
   const where = and(inScope(hashtags, scope), keyword ? ilike(hashtags.name, likePattern(keyword)) : undefined);
-  const order = parseSort(query.sort, ['name', 'createdAt'] as const, { field: 'name', direction: 'asc' }).map((s) =>
+  const order = parseSort(query.sort, ['name', 'createdAt'] as const, { fallback: { field: 'name', direction: 'asc' } }).map((s) =>
     s.direction === 'asc' ? asc(SORT_COLUMNS[s.field]) : desc(SORT_COLUMNS[s.field]),
   );
   return fetchPage(

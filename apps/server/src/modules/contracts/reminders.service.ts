@@ -12,7 +12,7 @@ import { conflict, notFound } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
 import { type AuditEvent, auditMetaOf, recordAudit } from '../auth';
 import { type FieldProblem, throwIfAny } from './contract-inputs';
-import { parseSort } from './contract-lists';
+import { parseSort } from '../../platform/db/sorting';
 import type { ContractActor, ContractFacts } from './contracts.policy';
 import type { Executor } from './contracts.repo';
 import { authorize, contractContext, readableContract } from './contracts.service';
@@ -70,7 +70,7 @@ export async function listContractReminders(services: Services, ctx: RequestCont
     eq(contractReminders.contractId, contractId),
     query.status?.length ? inArray(contractReminders.status, query.status) : undefined,
   );
-  const order = parseSort(query.sort, ['remindAt', 'createdAt'] as const, { field: 'remindAt', direction: 'asc' }).map((s) =>
+  const order = parseSort(query.sort, ['remindAt', 'createdAt'] as const, { fallback: { field: 'remindAt', direction: 'asc' } }).map((s) =>
     s.direction === 'asc' ? asc(SORT_COLUMNS[s.field]) : desc(SORT_COLUMNS[s.field]),
   );
   return fetchPage(

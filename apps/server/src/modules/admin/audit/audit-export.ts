@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import type { AuditChange, Locale } from '@legal/api';
 import ExcelJS from 'exceljs';
-import { localDateTime } from './audit.policy';
+import { localDateTime } from '../../../platform/time';
 
 /** One event as the workbook shows it. */
 export interface ExportRow {
@@ -17,7 +17,6 @@ export interface ExportRow {
   data: Record<string, unknown>;
 }
 
-export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const TEXT = {
   ko: {

@@ -1,5 +1,6 @@
 import { AUDIT_LOG_LIMITS, type AuditChange } from '@legal/api';
 import { validationError } from '../../../platform/http/errors';
+import { localDate } from '../../../platform/time';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -24,25 +25,6 @@ export function checkTimeZone(timeZone: string): string {
   } catch {
     throw validationError([{ field: 'query.timeZone', reason: 'unknown time zone' }]);
   }
-}
-
-function parts(instant: Date, timeZone: string) {
-  const format = new Intl.DateTimeFormat('en-CA', {
-    timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-  });
-  return Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value])) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>;
-}
-
-/** `YYYY-MM-DD` of an instant in a time zone. */
-export function localDate(instant: Date, timeZone: string): string {
-  const p = parts(instant, timeZone);
-  return `${p.year}-${p.month}-${p.day}`;
-}
-
-/** `YYYY-MM-DD HH:mm:ss` of an instant in a time zone (the export's time column). */
-export function localDateTime(instant: Date, timeZone: string): string {
-  const p = parts(instant, timeZone);
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
 }
 
 const DAY_MS = 24 * 3600 * 1000;

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { route } from '../../../platform/http/route';
 import type { AppServices } from '../../../platform/services';
 import { contentDisposition } from '../../files/files.policy';
-import { XLSX_CONTENT_TYPE } from './audit-export';
+import { XLSX_CONTENT_TYPE } from '../../../platform/export/xlsx';
 import * as service from './audit.service';
 
 const asArray = <T>(v: T | T[] | undefined): T[] | undefined => (v === undefined ? undefined : Array.isArray(v) ? v : [v]);

@@ -7,7 +7,8 @@ import type { AppServices } from '../../../platform/services';
 import { auditMetaOf, recordAudit, userPrincipal } from '../../auth';
 import { parseSort } from '../../../platform/db/sorting';
 import { type ExportRow, exportFileName, writeAuditWorkbook } from './audit-export';
-import { changesOf, chartDays, checkRange, checkTimeZone, localDate } from './audit.policy';
+import { localDate } from '../../../platform/time';
+import { changesOf, chartDays, checkRange, checkTimeZone } from './audit.policy';
 import * as repo from './audit.repo';
 
 type Services = Pick<AppServices, 'db'>;

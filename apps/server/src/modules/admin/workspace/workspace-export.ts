@@ -11,7 +11,7 @@ import { actorUserId } from '../admin-request';
 import { DELETION_PERMISSION } from './deletion-requests.service';
 import { type TenantTable, tenantOwnedTables, tenantTableScope } from './tenant-tables';
 import { findLiveWorkspace, type WorkspaceRow } from './workspace.repo';
-import { type ZipEntry, zipStream } from './zip-writer';
+import { type ZipEntry, zipSafeName, zipStream } from '../../../platform/export/zip-writer';
 
 type Services = Pick<AppServices, 'db' | 'storage' | 'logger'>;
 
@@ -50,13 +50,6 @@ function tableRows(services: Services, table: TenantTable, scope: TenantScope): 
     yield '\n]\n';
   }
   return Readable.from(lines(), { objectMode: false });
-}
-
-/** A display name as a ZIP path segment: no directories, no control characters, not hidden. */
-export function zipSafeName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_').replace(/^[.\s]+/, '').trim().slice(0, 200);
-  return clean || 'file';
 }
 
 /** The current revision of every live file, paged by id. */

@@ -40,3 +40,10 @@ export function zipStream(entries: AsyncIterable<ZipEntry>, logger: Logger): Rea
   });
   return archive;
 }
+
+/** A display name as a ZIP path segment: no directories, no control characters, not hidden. */
+export function zipSafeName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_').replace(/^[.\s]+/, '').trim().slice(0, 200);
+  return clean || 'file';
+}
