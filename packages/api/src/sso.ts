@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, type RouteDescriptor } from './http';
+import { SSO_ERROR_PARAM } from './sso-params';
 
 // ---------------------------------------------------------------------------------------------
 // Single sign-on with OpenID Connect (catalogue 7.9 `/login/sso/v1`). Each workspace may name one
@@ -22,8 +23,7 @@ export const SSO_LIMITS = {
 
 export const SSO_DEFAULT_SCOPES = 'openid email profile';
 
-/** The query parameter of the sign-in page that carries why an SSO sign-in failed. */
-export const SSO_ERROR_PARAM = 'sso_error';
+export { SSO_ERROR_PARAM };
 
 /**
  * Why an SSO sign-in failed (`/sign-in?sso_error=<code>`). NO_ACCOUNT covers an unknown e-mail,
