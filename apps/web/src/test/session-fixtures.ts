@@ -1,5 +1,6 @@
 import {
   launcher as launcherRoute,
+  countMyUnreadNotices,
   listMyPendingTerms,
   permissionsV3,
   profile as profileRoute,
@@ -59,7 +60,8 @@ export const NO_ALERT = { alertLevel: 'NONE', passwordAlertLevel: 'NONE', twoFac
 
 /**
  * The calls that load a signed-in session (profile, launcher, permissions, theme, refresh-after),
- * and the workspace's consent gate with nothing pending (a test registering its own answer wins).
+ * the workspace's consent gate with nothing pending and no unread notices (a test registering its
+ * own answer wins).
  */
 export function serveSession(
   fake: FakeApi,
@@ -71,7 +73,8 @@ export function serveSession(
     .on(permissionsV3, ok(permissions.map((name) => ({ name }))))
     .on(themeRoute, ok({ theme: JSON.stringify({ name: 'workspace' }) }))
     .on(refreshAfter, ok({ refreshAfterSeconds: 840 }))
-    .on(listMyPendingTerms, ok([]));
+    .on(listMyPendingTerms, ok([]))
+    .on(countMyUnreadNotices, ok({ unreadCount: 0 }));
 }
 
 /** Signed out, nothing loading, no lost-session routine, no theme marker. */

@@ -67,7 +67,8 @@ export function useMyNotices(filters: NoticeFilters) {
 /** How many notices the member has not opened (for a badge). */
 export function useUnreadNoticeCount() {
   const base = useNoticesKey();
-  return useQuery({ queryKey: [...base, 'mine', 'unread'], queryFn: ({ signal }) => api.call(countMyUnreadNotices, { signal }) });
+  // A badge: when the count cannot load, it simply does not show (no error toast for it).
+  return useQuery({ queryKey: [...base, 'mine', 'unread'], queryFn: ({ signal }) => api.call(countMyUnreadNotices, { signal, suppressErrorToast: true }) });
 }
 
 /** One notice; the server marks it read, so the lists and the badge refresh once it has loaded. */

@@ -7,9 +7,10 @@ import { useHasAnyPermission } from '../../lib/session';
 import { adminPath } from '../admin/admin-areas';
 import { ContractsLink } from '../contracts/ContractsLink';
 import { FilesLink } from '../files/FilesLink';
+import { UnreadNoticesBadge } from '../notices/UnreadNoticesBadge';
 import './workspaces-i18n';
 
-/** The places of a workspace its member may go to: files, notices, role requests, the admin console. */
+/** The places of a workspace its member may go to: contracts, files, notices (with the unread count), role requests, the admin console. */
 export function WorkspaceLinks({ workspaceName }: { workspaceName: string }) {
   const { t } = useTranslation('workspaces');
   const isAdmin = useHasAnyPermission([WORKSPACE_ADMIN_PERMISSION]);
@@ -21,9 +22,12 @@ export function WorkspaceLinks({ workspaceName }: { workspaceName: string }) {
       </Anchor>
       <ContractsLink workspaceName={workspaceName} />
       <FilesLink workspaceName={workspaceName} />
-      <Anchor component={Link} to={`${base}/notices`} size="sm">
-        {t('home.notices')}
-      </Anchor>
+      <Group gap={4}>
+        <Anchor component={Link} to={`${base}/notices`} size="sm">
+          {t('home.notices')}
+        </Anchor>
+        <UnreadNoticesBadge />
+      </Group>
       <Anchor component={Link} to={`${base}/role-requests`} size="sm">
         {t('home.roleRequests')}
       </Anchor>
