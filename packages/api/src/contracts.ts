@@ -15,6 +15,7 @@ export * from './contract-children';
 export * from './contract-reminders';
 export * from './contract-exports';
 export * from './contract-stats';
+export * from './contract-bulk';
 
 // ---------------------------------------------------------------------------------------------
 // The contract (catalogue 3, 7.3 alex "contract repository", 7.6 conhub "contract detail"): create,

@@ -13,6 +13,7 @@ import type { ObjectStorage } from './storage/storage';
 import { filesJobs, scheduleFilesMaintenance, shutdownOcr } from '../modules/files';
 import { scheduleWorkspacePurgeSweep, workspaceJobs } from '../modules/admin/workspace/workspace.jobs';
 import { contractJobs, scheduleReminderSweep } from '../modules/contracts/reminders.job';
+import { contractBulkJobs } from '../modules/contracts/contract-bulk.job';
 
 export const VERSION = '0.1.0';
 
@@ -31,7 +32,7 @@ export interface AppServices {
 
 /** Every job of the product, registered in one place. */
 export function allJobs(): Array<AnyJob<AppServices>> {
-  return [deliverMailJob as AnyJob<AppServices>, pruneIdentityJob as AnyJob<AppServices>, ...filesJobs(), ...workspaceJobs(), ...contractJobs()];
+  return [deliverMailJob as AnyJob<AppServices>, pruneIdentityJob as AnyJob<AppServices>, ...filesJobs(), ...workspaceJobs(), ...contractJobs(), ...contractBulkJobs()];
 }
 
 /** Opens the database (migrating it) and builds the services; jobs are not started yet. */

@@ -101,6 +101,11 @@ export const appRoutes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('../features/contracts/ContractCreatePage')).ContractCreatePage }),
               },
               {
+                path: ':workspaceName/contracts/bulk',
+                handle: { navVariant: 'contractManagement' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('../features/contracts/ContractBulkPage')).ContractBulkPage }),
+              },
+              {
                 path: ':workspaceName/contracts/:contractId',
                 handle: { navVariant: 'contractManagement' } satisfies RouteHandle,
                 lazy: async () => ({ Component: (await import('../features/contracts/ContractDetailPage')).ContractDetailPage }),

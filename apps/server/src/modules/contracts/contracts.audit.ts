@@ -23,4 +23,12 @@ export type ContractsAuditEvent =
   | { type: 'contract.calendar_feed_rotated'; data: { wasActive: boolean } }
   | { type: 'contract.calendar_feed_revoked'; data: Record<string, never> }
   | { type: 'contract.exported'; data: { format: 'XLSX'; columns: string[]; filter: Record<string, unknown>; sort: string } }
-  | { type: 'contract.exported'; data: { format: 'ZIP'; contractIds: number[]; fileCount: number } };
+  | { type: 'contract.exported'; data: { format: 'ZIP'; contractIds: number[]; fileCount: number } }
+  | { type: 'contract.bulk_created'; data: { requestId: number; sheetFileKey: string; totalRows: number; invalidRows: number } }
+  | { type: 'contract.bulk_row_updated'; data: { requestId: number; rowNumber: number } }
+  | { type: 'contract.bulk_assigned'; data: { requestId: number; rowNumbers: number[] | null; ownerUserId?: number; groupId?: number } }
+  | { type: 'contract.bulk_confirmed'; data: { requestId: number; pendingRows: number } }
+  | { type: 'contract.bulk_registering'; data: { requestId: number; round: number; pendingRows: number } }
+  /** By the registration job: how the round ended. */
+  | { type: 'contract.bulk_registered'; data: { requestId: number; executionStatus: string; registeredRows: number; failedRows: number } }
+  | { type: 'contract.bulk_deleted'; data: { requestId: number; executionStatus: string; registeredRows: number } };

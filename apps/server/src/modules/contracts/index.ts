@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../../platform/services';
+import { registerContractBulkRoutes } from './contract-bulk.routes';
 import { registerContractChildRoutes } from './contract-children.routes';
 import { registerContractExportRoutes } from './contract-exports.routes';
 import { registerContractSearchRoutes } from './contract-search.routes';
@@ -19,6 +20,7 @@ export function registerContracts(app: FastifyInstance, services: AppServices) {
   registerReminderRoutes(app, services);
   registerContractExportRoutes(app, services);
   registerContractViewRoutes(app, services);
+  registerContractBulkRoutes(app, services);
 }
 
 /** The workflow engine's seam: the only writer of a contract's lifecycle status. */

@@ -10,7 +10,7 @@ import { ForbiddenState } from '../../components/ForbiddenState';
 import { LoadingState } from '../../components/LoadingState';
 import { useHasAnyPermission } from '../../lib/session';
 import { WorkspaceGate } from '../workspaces/WorkspaceGate';
-import { CREATE_PERMISSIONS, REPOSITORY_PERMISSIONS } from './contract-permissions';
+import { CONTRACT_PERMISSIONS, CREATE_PERMISSIONS, REPOSITORY_PERMISSIONS } from './contract-permissions';
 import { useBookmarkedContracts, useContractScroll } from './contract-queries';
 import { type ContractFilters, countFilters, filtersFromBody, readContractFilters, writeContractFilters } from './contract-search-params';
 import { useContractUserConfig } from './contract-user-config';
@@ -19,7 +19,7 @@ import { IconAddressBook, IconPlus } from './contract-icons';
 import { ContractFilterBar } from './ContractFilterBar';
 import { ContractResults } from './ContractResults';
 import { ContractStatsCard } from './ContractStatsCard';
-import { newContractPath } from './contracts-path';
+import { bulkContractsPath, newContractPath } from './contracts-path';
 import { CounterpartyBookmarksDrawer } from './CounterpartyBookmarksDrawer';
 import './contracts-i18n';
 
@@ -163,6 +163,7 @@ function ContractsScreen({ workspaceName }: { workspaceName: string }) {
   useDocumentTitle(`${t('documentTitle')} · ${workspaceName}`);
   const canRead = useHasAnyPermission(REPOSITORY_PERMISSIONS);
   const canCreate = useHasAnyPermission(CREATE_PERMISSIONS);
+  const isContractAdmin = useHasAnyPermission([CONTRACT_PERMISSIONS.admin]);
   const [isAddressBookOpen, setIsAddressBookOpen] = useState(false);
   if (!canRead) return <ForbiddenState />;
   return (
@@ -180,6 +181,11 @@ function ContractsScreen({ workspaceName }: { workspaceName: string }) {
             <Button variant="default" leftSection={<IconAddressBook size={16} aria-hidden="true" />} onClick={() => setIsAddressBookOpen(true)}>
               {t('bookmarks.open')}
             </Button>
+            {isContractAdmin ? (
+              <Button variant="default" component={Link} to={bulkContractsPath(workspaceName)}>
+                {t('bulk.open')}
+              </Button>
+            ) : null}
             {canCreate ? (
               <Button component={Link} to={newContractPath(workspaceName)} leftSection={<IconPlus size={16} aria-hidden="true" />}>
                 {t('list.create')}

@@ -10,3 +10,7 @@ export function newContractPath(workspaceName: string): string {
 export function contractPath(workspaceName: string, contractId: number): string {
   return `${contractsPath(workspaceName)}/${contractId}`;
 }
+
+export function bulkContractsPath(workspaceName: string): string {
+  return `${contractsPath(workspaceName)}/bulk`;
+}
