@@ -10,6 +10,13 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { root, startBenchServer } from './server.mjs';
 
+// `node bench/run.mjs contracts`: the contract repository benchmark on PostgreSQL (its own harness,
+// bench/contracts.mjs: it needs a seeded throwaway database rather than the scratch server).
+if (process.argv[2] === 'contracts') {
+  await import('./contracts.mjs');
+  process.exit(0);
+}
+
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const only = process.env.BENCH_ONLY;
