@@ -16,6 +16,7 @@ export * from './contract-reminders';
 export * from './contract-exports';
 export * from './contract-stats';
 export * from './contract-bulk';
+export * from './contract-discovery';
 
 // ---------------------------------------------------------------------------------------------
 // The contract (catalogue 3, 7.3 alex "contract repository", 7.6 conhub "contract detail"): create,

@@ -14,6 +14,7 @@ import { filesJobs, scheduleFilesMaintenance, shutdownOcr } from '../modules/fil
 import { scheduleWorkspacePurgeSweep, workspaceJobs } from '../modules/admin/workspace/workspace.jobs';
 import { contractJobs, scheduleReminderSweep } from '../modules/contracts/reminders.job';
 import { contractBulkJobs } from '../modules/contracts/contract-bulk.job';
+import { contractDiscoveryJobs } from '../modules/contracts/contract-discovery.job';
 
 export const VERSION = '0.1.0';
 
@@ -32,7 +33,7 @@ export interface AppServices {
 
 /** Every job of the product, registered in one place. */
 export function allJobs(): Array<AnyJob<AppServices>> {
-  return [deliverMailJob as AnyJob<AppServices>, pruneIdentityJob as AnyJob<AppServices>, ...filesJobs(), ...workspaceJobs(), ...contractJobs(), ...contractBulkJobs()];
+  return [deliverMailJob as AnyJob<AppServices>, pruneIdentityJob as AnyJob<AppServices>, ...filesJobs(), ...workspaceJobs(), ...contractJobs(), ...contractBulkJobs(), ...contractDiscoveryJobs()];
 }
 
 /** Opens the database (migrating it) and builds the services; jobs are not started yet. */

@@ -1,5 +1,5 @@
 import { downloadContractFile, downloadContractsZip, exportContractsExcel } from '@legal/api';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PassThrough } from 'node:stream';
 import { route } from '../../platform/http/route';
 import type { AppServices } from '../../platform/services';
@@ -49,15 +49,19 @@ export function registerContractExportRoutes(app: FastifyInstance, services: App
     { rateLimit: { max: 10, timeWindow: '1 minute' } },
   );
 
-  route(app, downloadContractFile, async ({ ctx, params, query, reply }) => {
-    const file = await exportsService.openContractFile(services, ctx, params.contractId, query.fileKey);
-    const stream = await file.open();
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-length', file.size)
-      .header('content-disposition', contentDisposition(file.displayName))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-cache')
-      .send(stream);
-  });
+  route(app, downloadContractFile, async ({ ctx, params, query, reply }) =>
+    sendContractFile(reply, await exportsService.openContractFile(services, ctx, params.contractId, query.fileKey)),
+  );
+}
+
+/** Sends one opened contract file as an attachment. */
+export async function sendContractFile(reply: FastifyReply, file: Awaited<ReturnType<typeof exportsService.openContractFile>>) {
+  const stream = await file.open();
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-length', file.size)
+    .header('content-disposition', contentDisposition(file.displayName))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-cache')
+    .send(stream);
 }

@@ -2,6 +2,7 @@ import type { ContractField, ContractStatus, CounterpartyType, ReminderKind } fr
 
 /** The audit events of the contract repository (members of the AuditEvent union in modules/auth/audit.ts). */
 export type ContractsAuditEvent =
+  | { type: 'contract.reindexed'; data: { idStart: number | null; idEnd: number | null; acceptedCount: number; jobId: string } }
   | { type: 'contract.created'; data: { contractId: number; title: string; status: ContractStatus; ownerUserId: number; fileKeys: string[] } }
   | { type: 'contract.updated'; data: { contractId: number; fields: ContractField[]; before: Record<string, unknown>; after: Record<string, unknown> } }
   | { type: 'contract.status_changed'; data: { contractId: number; from: ContractStatus; to: ContractStatus; reason: string | null } }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../../platform/services';
 import { registerContractBulkRoutes } from './contract-bulk.routes';
 import { registerContractChildRoutes } from './contract-children.routes';
+import { registerContractDiscoveryRoutes } from './contract-discovery.routes';
 import { registerContractExportRoutes } from './contract-exports.routes';
 import { registerContractSearchRoutes } from './contract-search.routes';
 import { registerContractViewRoutes } from './contract-views.routes';
@@ -15,6 +16,7 @@ import { registerReminderRoutes } from './reminders.routes';
  */
 export function registerContracts(app: FastifyInstance, services: AppServices) {
   registerContractSearchRoutes(app, services);
+  registerContractDiscoveryRoutes(app, services);
   registerContractChildRoutes(app, services);
   registerContractRoutes(app, services);
   registerReminderRoutes(app, services);
