@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 
 const PASSWORD = 'Demo-pass-2026!';
 
@@ -46,5 +47,148 @@ test.describe('the contract repository', () => {
     await page.getByRole('button', { name: '엑셀로 내보내기' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+  });
+});
+
+/** Registers a contract from a small text file through the create page and opens its detail. */
+async function registerContract(page: Page, title: string) {
+  await page.goto('/hanbit/contracts/new');
+  await page.getByLabel('올릴 계약서 파일').setInputFiles({ name: `${title}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`${title}\n제1조(목적) 용역을 제공한다.`, 'utf8') });
+  await expect(page.getByLabel(/^계약명/)).toHaveValue(title, { timeout: 20_000 });
+  await page.getByRole('combobox', { name: /^계약 유형/ }).click();
+  await page.getByRole('option', { name: '물품공급계약' }).click();
+  await page.getByRole('button', { name: '등록', exact: true }).click();
+  await expect(page).toHaveURL(/\/hanbit\/contracts\/\d+$/);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+}
+
+/** The template's header row, read from the workbook the wizard hands out. */
+async function templateHeader(path: string): Promise<{ workbook: ExcelJS.Workbook; header: string[] }> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(path);
+  const sheet = workbook.worksheets.find((s) => s.state !== 'hidden')!;
+  const header = (sheet.getRow(1).values as unknown[]).slice(1).map((v) => String(v ?? ''));
+  return { workbook, header };
+}
+
+test.describe('the contract repository: bulk registration and reminders', () => {
+  test('bulk-registers 20 contracts from the template with two bad rows, fixes them and retries', async ({ page }) => {
+    test.setTimeout(120_000);
+    const stamp = Date.now().toString(36);
+    await signIn(page, 'manager@hanbit.example');
+    await expect(page).toHaveURL(/\/hanbit\/?$/);
+    await page.goto('/hanbit/contracts');
+    await page.getByRole('link', { name: '일괄 등록' }).click();
+    await expect(page.getByRole('heading', { name: '계약 일괄 등록' })).toBeVisible();
+
+    // The template, as the wizard hands it out: its header row names the columns to fill.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: '양식 내려받기', exact: true }).click();
+    const { workbook, header } = await templateHeader(await (await download).path());
+    const sheet = workbook.worksheets.find((s) => s.state !== 'hidden')!;
+    for (let i = 1; i <= 20; i++) {
+      // Row 6 names a contract type that does not exist, row 11 an owner who is no member.
+      const values: Record<string, string> = {
+        계약명: `일괄 ${stamp} ${String(i).padStart(2, '0')}`,
+        '계약 유형': i === 5 ? '없는 유형' : '물품공급계약',
+        '거래 상대방': '주식회사 한빛, 새솔 상사',
+        시작일: '2026-01-01',
+        종료일: '2026-12-31',
+        '계약 금액': String(1_000_000 * i),
+        통화: 'KRW',
+        '담당자 이메일': i === 10 ? `nobody-${stamp}@hanbit.example` : 'manager@hanbit.example',
+        해시태그: '일괄등록',
+      };
+      expect(header, 'the template names every column filled here').toEqual(expect.arrayContaining(Object.keys(values)));
+      // Every column is written, so nothing of the template's example row (row 2) is left.
+      const row = sheet.getRow(i + 1);
+      header.forEach((label, index) => (row.getCell(index + 1).value = values[label] ?? null));
+      row.commit();
+    }
+    const filled = Buffer.from(await workbook.xlsx.writeBuffer());
+
+    // Upload and validate: 18 rows ready, rows 6 and 11 wrong.
+    await page.getByLabel('올릴 계약서 파일').first().setInputFiles({ name: `bulk-${stamp}.xlsx`, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: filled });
+    await expect(page.getByText(`bulk-${stamp}.xlsx`).first()).toBeVisible();
+    await page.getByRole('button', { name: '검증하기' }).click();
+    await expect(page.getByText('전체 20행 중 등록 가능 18행, 오류 2행')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('list', { name: '6행 오류' })).toContainText('계약 유형');
+    await expect(page.getByRole('list', { name: '11행 오류' })).toContainText('담당자');
+
+    // Register the good rows first.
+    await page.getByRole('button', { name: '확정', exact: true }).click();
+    await page.getByRole('button', { name: '등록 시작' }).click();
+    await expect(page.getByText('일부 행을 등록하지 못했습니다. 고친 뒤 다시 시도해 주세요.')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('link', { name: new RegExp(`^일괄 ${stamp} `) })).toHaveCount(18);
+
+    // Fix row 6 in place, and give row 11 an owner through the assignment of selected rows.
+    await page.getByRole('button', { name: '6행 고치기' }).click();
+    const type = page.getByRole('textbox', { name: '계약 유형' });
+    await type.fill('물품공급계약');
+    await page.getByRole('button', { name: '저장하고 다시 검증' }).click();
+    // A fixed row makes the request VALIDATED again: the wizard is back at the validation step.
+    await expect(page.getByRole('button', { name: '전체 다시 검증' })).toBeVisible();
+    await expect(page.getByText('전체 20행 중 등록 가능 1행, 오류 1행')).toBeVisible();
+    await page.getByRole('checkbox', { name: '11행 선택' }).check();
+    const assign = page.getByRole('group', { name: '선택한 행에 담당자·그룹 지정' });
+    await expect(assign).toContainText('1행 선택됨');
+    await assign.getByRole('combobox', { name: '담당자' }).fill('manager');
+    await page.getByRole('option', { name: /manager@hanbit\.example/ }).click();
+    await assign.getByRole('button', { name: '담당자 지정' }).click();
+    await expect(page.getByText('전체 20행 중 등록 가능 2행, 오류 0행')).toBeVisible();
+
+    // Retry: check again, confirm and register the two fixed rows.
+    await page.getByRole('button', { name: '전체 다시 검증' }).click();
+    await page.getByRole('button', { name: '확정', exact: true }).click();
+    await page.getByRole('button', { name: '등록 시작' }).click();
+    await expect(page.getByText('모든 행을 등록했습니다.')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('link', { name: new RegExp(`^일괄 ${stamp} `) })).toHaveCount(20);
+
+    // Twenty contracts, each once, in the repository.
+    await page.goto('/hanbit/contracts');
+    await page.getByLabel('검색어').fill(`일괄 ${stamp}`);
+    await page.getByRole('button', { name: '검색', exact: true }).click();
+    await expect(page.getByRole('link', { name: `일괄 ${stamp} 06` })).toHaveCount(1);
+    await expect(page.getByRole('link', { name: `일괄 ${stamp} 11` })).toHaveCount(1);
+  });
+
+  test('sets a reminder on a contract and its mail reaches the dev mailbox', async ({ page, request }) => {
+    // The reminder sweep runs once a minute: the reminder is due in ~20 s, then up to a minute more.
+    test.setTimeout(150_000);
+    const title = `알림 계약 ${Date.now().toString(36)}`;
+    const reminderTitle = `${title} 갱신 검토`;
+    await signIn(page, 'manager@hanbit.example');
+    await expect(page).toHaveURL(/\/hanbit\/?$/);
+    await registerContract(page, title);
+
+    await page.getByRole('button', { name: '알림 추가' }).click();
+    const dialog = page.getByRole('dialog', { name: '알림 추가' });
+    await dialog.getByLabel(/^알림 제목/).fill(reminderTitle);
+    // datetime-local in the browser's own time zone, with seconds (the form keeps them).
+    const at = await page.evaluate(() => {
+      const d = new Date(Date.now() + 20_000);
+      const p = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+    });
+    await dialog.getByLabel(/^알림 시각/).fill(at);
+    await dialog.getByRole('button', { name: '저장' }).click();
+    await expect(dialog).toBeHidden();
+    const reminders = page.getByRole('list', { name: '알림' });
+    await expect(reminders).toContainText(reminderTitle);
+    await expect(reminders).toContainText('예약됨');
+
+    await expect
+      .poll(
+        async () => {
+          const res = await request.get(`/api/dev/mailbox/v1?to=${encodeURIComponent('manager@hanbit.example')}&size=100`);
+          const messages = (await res.json()).data.content as Array<{ subject: string; text: string }>;
+          return messages.find((m) => m.subject.includes(reminderTitle))?.text ?? null;
+        },
+        { timeout: 120_000, intervals: [2_000] },
+      )
+      .toContain(title);
+    // The contract page shows it as sent.
+    await page.reload();
+    await expect(page.getByRole('list', { name: '알림' })).toContainText('발송됨', { timeout: 10_000 });
   });
 });

@@ -203,3 +203,22 @@ export const countBulkRequestsByStatus = defineRoute({
   summary: `How many requests of the workspace are in each executionStatus. ${admin}`,
   tags, schemas: { data: BulkCountByStatusSchema },
 });
+
+export const SuperAdminCreateBulkRequestBodySchema = CreateBulkRequestBodySchema.extend({
+  workspaceId: z.number().int().positive().describe('The workspace the contracts are registered in (404 when unknown or deleted)'),
+  registeringUserId: z
+    .number()
+    .int()
+    .positive()
+    .describe('An active member of that workspace holding contract.contract.admin: the request is theirs and they own the contracts (400 otherwise)'),
+});
+export type SuperAdminCreateBulkRequestBody = z.input<typeof SuperAdminCreateBulkRequestBodySchema>;
+
+export const superAdminCreateBulkRequest = defineRoute({
+  method: 'POST', path: '/api/alex/super-admin/contracts/bulk/v1', access: 'superAdmin',
+  summary:
+    'Super admin: starts a bulk request in any workspace on behalf of one of its contract admins (registeringUserId), who then fixes, confirms and registers it ' +
+    'through the bulk-requests routes. The sheet and files must already be in that workspace (POST /api/arxive/files/unlimited/v1 with its X-Tenant/X-Workspace). ' +
+    'Same reading and per-row checks as POST bulk-requests/v1; 404 for an unknown workspace.',
+  tags: ['alex: contract bulk registration'], schemas: { body: SuperAdminCreateBulkRequestBodySchema, data: BulkRequestDetailSchema },
+});

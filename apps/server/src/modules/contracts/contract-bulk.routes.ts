@@ -1,6 +1,6 @@
 import {
   assignBulkGroups, assignBulkUsers, confirmBulkRequest, countBulkRequestsByStatus, createBulkRequest, deleteBulkRequest, downloadBulkResult,
-  downloadBulkTemplate, getBulkRequest, registerBulkRequest, retryBulkRequest, searchBulkRequestsV1, searchBulkRequestsV2, updateBulkRow,
+  downloadBulkTemplate, getBulkRequest, registerBulkRequest, retryBulkRequest, searchBulkRequestsV1, searchBulkRequestsV2, superAdminCreateBulkRequest, updateBulkRow,
 } from '@legal/api';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../../platform/http/route';
@@ -25,6 +25,7 @@ export function registerContractBulkRoutes(app: FastifyInstance, services: AppSe
     return sendXlsx(reply, BULK_TEMPLATE_FILE_NAME[ctx.locale], await bulkTemplate(ctx.locale));
   });
   route(app, createBulkRequest, ({ ctx, body }) => service.createBulkRequest(services, ctx, body));
+  route(app, superAdminCreateBulkRequest, ({ ctx, body }) => service.superAdminCreateBulkRequest(services, ctx, body));
   route(app, getBulkRequest, ({ ctx, query }) => service.getBulkRequest(services, ctx, query));
   route(app, deleteBulkRequest, ({ ctx, query }) => service.deleteBulkRequest(services, ctx, query.requestId));
   route(app, updateBulkRow, ({ ctx, body }) => service.updateBulkRow(services, ctx, body));

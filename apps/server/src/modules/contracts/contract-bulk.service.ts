@@ -5,7 +5,7 @@ import {
 import { and, asc, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { fetchPage } from '../../platform/db/paging';
-import { memberships } from '../../platform/db/schema';
+import { memberships, workspaces } from '../../platform/db/schema';
 import { inScope } from '../../platform/db/tenancy';
 import type { RequestContext, TenantScope } from '../../platform/http/context';
 import { conflict, forbidden, notFound, validationError } from '../../platform/http/errors';
@@ -22,6 +22,7 @@ import { HOME_TIME_ZONE } from './contract-search.repo';
 import type { ContractActor } from './contracts.policy';
 import type { Executor } from './contracts.repo';
 import { contractContext } from './contracts.service';
+import { memberActor } from './contracts.visibility';
 
 type Services = Pick<AppServices, 'db' | 'storage' | 'jobs'>;
 type RequestRow = typeof requests.$inferSelect;
@@ -111,10 +112,43 @@ async function detailDto(db: Executor, scope: TenantScope, locale: Locale, r: Re
 
 export async function createBulkRequest(services: Services, ctx: RequestContext, body: { sheetFileKey: string; fileKeys: string[] }): Promise<BulkRequestDetail> {
   const { scope, actor } = await bulkContext(services, ctx);
+  return openBulkRequest(services, ctx, scope, actor, body, actor.userId);
+}
+
+/**
+ * Super admin: a bulk request in any workspace, made as if `registeringUserId` (an active contract
+ * admin there) had uploaded it; the request and the contracts are theirs. 404 for an unknown or
+ * deleted workspace, 400 on body.registeringUserId for anybody else.
+ */
+export async function superAdminCreateBulkRequest(
+  services: Services,
+  ctx: RequestContext,
+  body: { workspaceId: number; registeringUserId: number; sheetFileKey: string; fileKeys: string[] },
+): Promise<BulkRequestDetail> {
+  const superAdmin = ctx.principal?.kind === 'user' ? ctx.principal.userId : null;
+  const [workspace] = await services.db.select({ tenantId: workspaces.tenantId, deletedAt: workspaces.deletedAt }).from(workspaces).where(eq(workspaces.id, body.workspaceId));
+  if (!workspace || workspace.deletedAt) throw notFound();
+  const scope: TenantScope = { tenantId: workspace.tenantId, workspaceId: body.workspaceId };
+  const registering = await memberActor(services.db, scope, body.registeringUserId);
+  if (!registering?.permissions.has('contract.contract.admin')) {
+    throw validationError([{ field: 'body.registeringUserId', reason: 'not an active member of the workspace with contract.contract.admin' }]);
+  }
+  return openBulkRequest(services, ctx, scope, registering, body, superAdmin);
+}
+
+/** Reads the sheet and stores the request with every row checked, owned by `actor`; `auditActorUserId` is who asked. */
+async function openBulkRequest(
+  services: Services,
+  ctx: RequestContext,
+  scope: TenantScope,
+  actor: ContractActor,
+  body: { sheetFileKey: string; fileKeys: string[] },
+  auditActorUserId: number | null,
+): Promise<BulkRequestDetail> {
   const sheet = await findFile(services.db, scope, body.sheetFileKey);
   throwIfAny([
     ...(sheet ? [] : [{ field: 'body.sheetFileKey', reason: 'no such file in this workspace' }]),
-    ...(await fileProblems(services.db, scope, body.fileKeys.map((fileKey) => fileKey), 'body.fileKeys')).map((p) => ({ ...p, field: p.field.replace(/\.fileKey$/, '') })),
+    ...(await fileProblems(services.db, scope, body.fileKeys, 'body.fileKeys')).map((p) => ({ ...p, field: p.field.replace(/\.fileKey$/, '') })),
   ]);
   let parsed;
   try {
@@ -136,7 +170,11 @@ export async function createBulkRequest(services: Services, ctx: RequestContext,
       }),
     );
     const updated = await refreshCounts(tx, scope, request!.id, 'VALIDATED');
-    await audit(tx, ctx, scope, actor, { type: 'contract.bulk_created', data: { requestId: request!.id, sheetFileKey: body.sheetFileKey, totalRows: updated.totalRows, invalidRows: updated.invalidRows } });
+    await recordAudit(
+      tx,
+      { type: 'contract.bulk_created', data: { requestId: request!.id, sheetFileKey: body.sheetFileKey, totalRows: updated.totalRows, invalidRows: updated.invalidRows } },
+      { ...auditMetaOf(ctx, auditActorUserId, actor.userId), ...scope },
+    );
     return detailDto(tx, scope, ctx.locale, updated);
   });
 }

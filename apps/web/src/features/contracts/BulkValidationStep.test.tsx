@@ -1,7 +1,10 @@
-import type { BulkRequestDetail } from '@legal/api';
-import { screen, within } from '@testing-library/react';
+import { type BulkRequestDetail, listGroups, listUsersByRole } from '@legal/api';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../app/query-client';
+import { installFakeApi, ok } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render';
 import { BulkValidationStep } from './BulkValidationStep';
 
@@ -41,5 +44,53 @@ describe('bulk registration: the validation step', () => {
     await userEvent.type(type, 'SUPPLY');
     await userEvent.click(screen.getByRole('button', { name: '저장하고 다시 검증' }));
     expect(onFix).toHaveBeenCalledWith(3, expect.objectContaining({ title: '공급 계약 2', contractType: 'SUPPLY' }));
+  });
+});
+
+describe('bulk registration: owner and group for selected rows', () => {
+  const page = <T,>(content: T[]) => ({ content, page: 0, size: 20, totalElements: content.length, totalPages: 1 });
+  const withRegistered: BulkRequestDetail = {
+    ...detail,
+    rows: {
+      ...detail.rows,
+      content: [
+        ...detail.rows.content,
+        { rowNumber: 4, status: 'REGISTERED', values: { ...empty, title: '공급 계약 3' }, errors: [], contractId: 91, fileNames: [] },
+      ],
+    },
+  };
+
+  it('assigns an owner and a group to the chosen rows only, then clears the selection', { timeout: 20_000 }, async () => {
+    installFakeApi()
+      .on(listUsersByRole, ok(page([{ userId: 42, displayName: '한지민', loginId: 'jimin@hanbit.example' }])))
+      .on(listGroups, ok(page([{ id: 5, name: '법무팀' }])));
+    const onAssignOwner = vi.fn().mockResolvedValue(undefined);
+    const onAssignGroup = vi.fn().mockResolvedValue(undefined);
+    renderWithProviders(
+      <QueryClientProvider client={createQueryClient()}>
+        <BulkValidationStep detail={withRegistered} onFix={vi.fn()} isSaving={false} assign={{ onAssignOwner, onAssignGroup, isAssigning: false }} />
+      </QueryClientProvider>,
+    );
+
+    // A registered row cannot be chosen; nothing chosen, nothing to assign.
+    expect(screen.queryByRole('checkbox', { name: '4행 선택' })).not.toBeInTheDocument();
+    const panel = screen.getByRole('group', { name: '선택한 행에 담당자·그룹 지정' });
+    expect(within(panel).getByRole('button', { name: '담당자 지정' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('checkbox', { name: '3행 선택' }));
+    expect(within(panel).getByText('1행 선택됨')).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('combobox', { name: '담당자' }));
+    await userEvent.click(await screen.findByRole('option', { name: '한지민 (jimin@hanbit.example)' }));
+    await userEvent.click(within(panel).getByRole('button', { name: '담당자 지정' }));
+    expect(onAssignOwner).toHaveBeenCalledWith([3], 42);
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: '3행 선택' })).not.toBeChecked());
+
+    // "Select all" takes every row that can still change.
+    await userEvent.click(screen.getByRole('checkbox', { name: '고칠 수 있는 행 모두 선택' }));
+    expect(within(panel).getByText('2행 선택됨')).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('combobox', { name: '그룹' }));
+    await userEvent.click(await screen.findByRole('option', { name: '법무팀' }));
+    await userEvent.click(within(panel).getByRole('button', { name: '그룹 지정' }));
+    expect(onAssignGroup).toHaveBeenCalledWith([2, 3], 5);
   });
 });

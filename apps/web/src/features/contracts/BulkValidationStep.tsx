@@ -1,7 +1,8 @@
 import { BULK_COLUMNS, type BulkColumn, type BulkRequestDetail, type BulkRow, type BulkRowValues } from '@legal/api';
-import { Badge, Button, Group, List, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, List, Stack, Table, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type BulkAssignActions, BulkAssignPanel } from './BulkAssignPanel';
 import './contracts-i18n';
 
 const STATUS_COLOR = { PENDING: 'blue', INVALID: 'red', REGISTERED: 'green', FAILED: 'orange' } as const;
@@ -11,22 +12,49 @@ interface Props {
   /** Saves a row's new values; the server checks the row again. */
   onFix: (rowNumber: number, values: BulkRowValues) => Promise<unknown>;
   isSaving: boolean;
+  /** When given, rows can be selected and given an owner or a group. */
+  assign?: BulkAssignActions;
 }
 
+/** A row that can still change (fixed, assigned): everything not yet registered. */
+const isChangeable = (row: BulkRow) => row.status !== 'REGISTERED';
+
 /** Step 3: the sheet's rows with their errors by column; a row with errors can be fixed in place. */
-export function BulkValidationStep({ detail, onFix, isSaving }: Props) {
+export function BulkValidationStep({ detail, onFix, isSaving, assign }: Props) {
   const { t } = useTranslation('contracts');
   const [editing, setEditing] = useState<number | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const rows = detail.rows.content;
   if (rows.length === 0) return <Text c="dimmed">{t('bulk.validation.empty')}</Text>;
+  const changeable = rows.filter(isChangeable).map((r) => r.rowNumber);
+  const chosen = changeable.filter((n) => selected.has(n));
+  const toggle = (rowNumber: number, isOn: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (isOn) next.add(rowNumber);
+      else next.delete(rowNumber);
+      return next;
+    });
+  const columnCount = assign ? 6 : 5;
   return (
     <Stack gap="sm">
       <Text>
         {t('bulk.validation.summary', { total: detail.counts.totalRows, pending: detail.counts.pendingRows, invalid: detail.counts.invalidRows })}
       </Text>
+      {assign && <BulkAssignPanel {...assign} rowNumbers={chosen} onAssigned={() => setSelected(new Set())} />}
       <Table striped withTableBorder aria-label={t('bulk.validation.tableLabel')}>
         <Table.Thead>
           <Table.Tr>
+            {assign && (
+              <Table.Th>
+                <Checkbox
+                  aria-label={t('bulk.validation.selectAll')}
+                  checked={changeable.length > 0 && chosen.length === changeable.length}
+                  indeterminate={chosen.length > 0 && chosen.length < changeable.length}
+                  onChange={(e) => setSelected(new Set(e.currentTarget.checked ? changeable : []))}
+                />
+              </Table.Th>
+            )}
             <Table.Th>{t('bulk.validation.row')}</Table.Th>
             <Table.Th>{t('bulk.columns.title')}</Table.Th>
             <Table.Th>{t('bulk.validation.status')}</Table.Th>
@@ -37,9 +65,20 @@ export function BulkValidationStep({ detail, onFix, isSaving }: Props) {
         <Table.Tbody>
           {rows.map((row) =>
             editing === row.rowNumber ? (
-              <RowEditor key={row.rowNumber} row={row} isSaving={isSaving} onCancel={() => setEditing(null)} onSave={(values) => onFix(row.rowNumber, values).then(() => setEditing(null))} />
+              <RowEditor key={row.rowNumber} row={row} columnCount={columnCount} isSaving={isSaving} onCancel={() => setEditing(null)} onSave={(values) => onFix(row.rowNumber, values).then(() => setEditing(null))} />
             ) : (
               <Table.Tr key={row.rowNumber}>
+                {assign && (
+                  <Table.Td>
+                    {isChangeable(row) && (
+                      <Checkbox
+                        aria-label={t('bulk.validation.selectRow', { row: row.rowNumber })}
+                        checked={selected.has(row.rowNumber)}
+                        onChange={(e) => toggle(row.rowNumber, e.currentTarget.checked)}
+                      />
+                    )}
+                  </Table.Td>
+                )}
                 <Table.Td>{row.rowNumber}</Table.Td>
                 <Table.Td>{row.values.title ?? '—'}</Table.Td>
                 <Table.Td>
@@ -71,7 +110,9 @@ export function BulkValidationStep({ detail, onFix, isSaving }: Props) {
 }
 
 /** The row's cells as inputs: the columns with errors first, each showing its error. */
-function RowEditor({ row, onSave, onCancel, isSaving }: { row: BulkRow; onSave: (v: BulkRowValues) => Promise<unknown>; onCancel: () => void; isSaving: boolean }) {
+function RowEditor({
+  row, columnCount, onSave, onCancel, isSaving,
+}: { row: BulkRow; columnCount: number; onSave: (v: BulkRowValues) => Promise<unknown>; onCancel: () => void; isSaving: boolean }) {
   const { t } = useTranslation('contracts');
   const [values, setValues] = useState<BulkRowValues>(row.values);
   const errorOf = (c: BulkColumn) => row.errors.find((e) => e.field === c)?.message;
@@ -82,7 +123,7 @@ function RowEditor({ row, onSave, onCancel, isSaving }: { row: BulkRow; onSave: 
   };
   return (
     <Table.Tr>
-      <Table.Td colSpan={5}>
+      <Table.Td colSpan={columnCount}>
         <form onSubmit={submit} aria-label={t('bulk.validation.fixRow', { row: row.rowNumber })}>
           <Group align="flex-end" gap="xs">
             {columns.map((c) => (

@@ -10,7 +10,7 @@ import { UploadRow } from '../files/FileUploadPanel';
 import { WorkspaceGate } from '../workspaces/WorkspaceGate';
 import { BulkValidationStep } from './BulkValidationStep';
 import {
-  saveBulkResult, saveBulkTemplate, useBulkRequest, useConfirmBulk, useCreateBulkRequest, useRegisterBulk, useRetryBulk, useUpdateBulkRow,
+  saveBulkResult, saveBulkTemplate, useAssignBulkGroup, useAssignBulkOwner, useBulkRequest, useConfirmBulk, useCreateBulkRequest, useRegisterBulk, useRetryBulk, useUpdateBulkRow,
 } from './contract-bulk-queries';
 import { CONTRACT_PERMISSIONS } from './contract-permissions';
 import { contractPath, contractsPath } from './contracts-path';
@@ -78,6 +78,13 @@ function RequestSteps({ requestId, workspaceName, active }: { requestId: number;
   const confirm = useConfirmBulk();
   const register = useRegisterBulk();
   const retry = useRetryBulk();
+  const assignOwner = useAssignBulkOwner();
+  const assignGroup = useAssignBulkGroup();
+  const assign = {
+    onAssignOwner: (rowNumbers: number[], ownerUserId: number) => assignOwner.mutateAsync({ requestId, rowNumbers, ownerUserId }),
+    onAssignGroup: (rowNumbers: number[], groupId: number) => assignGroup.mutateAsync({ requestId, rowNumbers, groupId }),
+    isAssigning: assignOwner.isPending || assignGroup.isPending,
+  };
   if (query.isError) return <Alert color="red">{t('bulk.loadFailed')}</Alert>;
   const detail = query.data;
   if (!detail) return <Progress value={100} animated aria-label={t('bulk.loadFailed')} />;
@@ -85,7 +92,7 @@ function RequestSteps({ requestId, workspaceName, active }: { requestId: number;
   if (active === 2) {
     return (
       <Stack>
-        <BulkValidationStep detail={detail} isSaving={fix.isPending} onFix={(rowNumber, values) => fix.mutateAsync({ requestId, rowNumber, values })} />
+        <BulkValidationStep detail={detail} isSaving={fix.isPending} onFix={(rowNumber, values) => fix.mutateAsync({ requestId, rowNumber, values })} assign={assign} />
         <Group>
           <Button variant="default" onClick={() => retry.mutate(requestId)} loading={retry.isPending}>
             {t('bulk.validation.recheck')}
@@ -130,6 +137,7 @@ function RequestSteps({ requestId, workspaceName, active }: { requestId: number;
           detail={{ ...detail, rows: { ...detail.rows, content: detail.rows.content.filter((r) => r.status !== 'REGISTERED') } }}
           isSaving={fix.isPending}
           onFix={(rowNumber, values) => fix.mutateAsync({ requestId, rowNumber, values })}
+          assign={assign}
         />
       )}
       <Group>

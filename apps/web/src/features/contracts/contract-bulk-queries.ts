@@ -1,5 +1,5 @@
 import {
-  assignBulkUsers, type BulkRequest, type BulkRequestDetail, type BulkRowValues, confirmBulkRequest, createBulkRequest, downloadBulkResult,
+  assignBulkGroups, assignBulkUsers, type BulkRequest, type BulkRequestDetail, type BulkRowValues, confirmBulkRequest, createBulkRequest, downloadBulkResult,
   downloadBulkTemplate, getBulkRequest, registerBulkRequest, retryBulkRequest, updateBulkRow,
 } from '@legal/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -51,6 +51,8 @@ export const useUpdateBulkRow = () =>
   );
 export const useAssignBulkOwner = () =>
   useBulkMutation((body: { requestId: number; rowNumbers: number[]; ownerUserId: number }) => api.call(assignBulkUsers, { body }), (b) => b.requestId);
+export const useAssignBulkGroup = () =>
+  useBulkMutation((body: { requestId: number; rowNumbers: number[]; groupId: number }) => api.call(assignBulkGroups, { body }), (b) => b.requestId);
 
 const action = (descriptor: typeof confirmBulkRequest | typeof registerBulkRequest | typeof retryBulkRequest) => () =>
   useBulkMutation((requestId: number): Promise<BulkRequest> => api.call(descriptor, { body: { requestId } }), (id) => id);
