@@ -1,10 +1,9 @@
 import { downloadContractFile, downloadContractsZip, exportContractsExcel } from '@legal/api';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { PassThrough } from 'node:stream';
 import { route } from '../../platform/http/route';
 import type { AppServices } from '../../platform/services';
 import { contentDisposition } from '../files/files.policy';
-import { XLSX_CONTENT_TYPE } from '../../platform/export/xlsx';
+import { sendWorkbook } from '../../platform/export/xlsx';
 import * as exportsService from './contract-exports.service';
 
 /** The exports of the repository (7.3): Excel of a search, zip of selected contracts, one file. */
@@ -14,22 +13,7 @@ export function registerContractExportRoutes(app: FastifyInstance, services: App
     exportContractsExcel,
     async ({ ctx, query, body, reply }) => {
       const prepared = await exportsService.prepareExcelExport(services, ctx, query.sort, body);
-      const stream = new PassThrough();
-      let isClientGone = false;
-      reply.raw.on('close', () => {
-        isClientGone = !reply.raw.writableFinished;
-      });
-      prepared.write(stream, () => isClientGone).catch((err: unknown) => {
-        services.logger.error({ err, reqId: ctx.requestId }, 'contract export failed mid-stream');
-        stream.destroy(err instanceof Error ? err : new Error(String(err)));
-      });
-      return reply
-        .header('content-type', XLSX_CONTENT_TYPE)
-        .header('content-disposition', contentDisposition(prepared.fileName))
-        .header('x-export-truncated', String(prepared.isTruncated))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .send(stream);
+      return sendWorkbook(reply, prepared, { logger: services.logger, requestId: ctx.requestId, what: 'contract export' });
     },
     { rateLimit: { max: 10, timeWindow: '1 minute' } },
   );

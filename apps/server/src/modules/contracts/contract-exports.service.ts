@@ -1,4 +1,5 @@
-import type { Readable, Writable } from 'node:stream';
+import type { PreparedWorkbook } from '../../platform/export/xlsx';
+import type { Readable } from 'node:stream';
 import { CONTRACT_EXPORT_LIMITS, CONTRACT_SORT_FIELDS, type ContractColumn } from '@legal/api';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { fileRevisions, files } from '../../platform/db/schema';
@@ -29,11 +30,6 @@ type Services = Pick<AppServices, 'db' | 'storage' | 'logger'>;
 
 const BATCH = 500;
 
-export interface PreparedWorkbook {
-  fileName: string;
-  isTruncated: boolean;
-  write(stream: Writable, shouldStop: () => boolean): Promise<number>;
-}
 
 /** The rows of a search in keyset pages (the scroll-search cursor): flat cost per page however deep. */
 async function* exportBatches(db: repo.Executor, scope: TenantScope, actor: ContractActor, filter: search.SearchFilter, sort: { field: (typeof CONTRACT_SORT_FIELDS)[number]; direction: 'asc' | 'desc' }, maxRows: number): AsyncGenerator<ExportRow[]> {

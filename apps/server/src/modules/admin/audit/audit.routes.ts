@@ -1,11 +1,9 @@
-import { PassThrough } from 'node:stream';
 import { type AuditFilterQuerySchema, countAuditEventsPerDay, exportAuditEvents, listAuditEvents } from '@legal/api';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { route } from '../../../platform/http/route';
 import type { AppServices } from '../../../platform/services';
-import { contentDisposition } from '../../files/files.policy';
-import { XLSX_CONTENT_TYPE } from '../../../platform/export/xlsx';
+import { sendWorkbook } from '../../../platform/export/xlsx';
 import * as service from './audit.service';
 
 const asArray = <T>(v: T | T[] | undefined): T[] | undefined => (v === undefined ? undefined : Array.isArray(v) ? v : [v]);
@@ -32,22 +30,7 @@ export function registerAuditLogRoutes(app: FastifyInstance, services: AppServic
     exportAuditEvents,
     async ({ ctx, query, reply }) => {
       const prepared = await service.prepareAuditExport(services, ctx, { ...filtersOf(query), timeZone: query.timeZone });
-      const body = new PassThrough();
-      let isClientGone = false;
-      reply.raw.on('close', () => {
-        isClientGone = !reply.raw.writableFinished;
-      });
-      prepared.write(body, () => isClientGone).catch((err: unknown) => {
-        services.logger.error({ err, reqId: ctx.requestId }, 'audit log export failed mid-stream');
-        body.destroy(err instanceof Error ? err : new Error(String(err)));
-      });
-      return reply
-        .header('content-type', XLSX_CONTENT_TYPE)
-        .header('content-disposition', contentDisposition(prepared.fileName))
-        .header('x-export-truncated', String(prepared.isTruncated))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .send(body);
+      return sendWorkbook(reply, prepared, { logger: services.logger, requestId: ctx.requestId, what: 'audit log export' });
     },
     { rateLimit: { max: 10, timeWindow: '1 minute' } },
   );

@@ -1,4 +1,4 @@
-import type { Writable } from 'node:stream';
+import type { PreparedWorkbook } from '../../../platform/export/xlsx';
 import { AUDIT_LOG_LIMITS, AUDIT_SORT_FIELDS, type AuditDailyCounts, type AuditEventItem, DEFAULT_AUDIT_TIME_ZONE, type Page } from '@legal/api';
 import { fetchPage } from '../../../platform/db/paging';
 import { requirePermission } from '../../../platform/http/access';
@@ -55,20 +55,13 @@ export async function countAuditEventsPerDay(services: Services, ctx: RequestCon
   return { timeZone, days: range.days.map((date) => ({ date, count: counts.get(date) ?? 0 })) };
 }
 
-export interface PreparedExport {
-  fileName: string;
-  isTruncated: boolean;
-  /** Streams the workbook; resolves with the number of rows written. */
-  write(stream: Writable, shouldStop: () => boolean): Promise<number>;
-}
-
 const EXPORT_BATCH = 1000;
 
 /**
  * Checks the caller and the filters and records the export (before any byte is sent, so a
  * refusal is still a JSON error), then hands the streaming writer to the route.
  */
-export async function prepareAuditExport(services: Services, ctx: RequestContext, input: AuditFilterInput & { timeZone?: string }): Promise<PreparedExport> {
+export async function prepareAuditExport(services: Services, ctx: RequestContext, input: AuditFilterInput & { timeZone?: string }): Promise<PreparedWorkbook> {
   requirePermission(ctx, AUDIT_READ);
   checkRange(input.from, input.to);
   const timeZone = checkTimeZone(input.timeZone ?? DEFAULT_AUDIT_TIME_ZONE);
