@@ -1,6 +1,6 @@
 import { CONTRACT_STATUSES, CONTRACT_TYPES, type ContractSearchV4BodySchema, type ContractSortField, KEYWORD_TARGETS, type KeywordTarget } from '@legal/api';
 import { and, eq, exists, gte, inArray, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn, union } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { fileRevisions, files } from '../../platform/db/schema';
 import { inScope } from '../../platform/db/tenancy';
@@ -22,38 +22,40 @@ export type SearchFilter = z.output<typeof ContractSearchV4BodySchema>;
 export const HOME_TIME_ZONE = 'Asia/Seoul';
 const MAX_KEYWORD_TOKENS = 10;
 
+/** The contracts matched by keyword, as their own table so the outer query keeps its own `contracts`. */
+const keywordContracts = alias(contracts, 'keyword_contracts');
+
 /**
- * One keyword token. Character bigrams (`grams @> ko_bigrams(token)`, GIN-indexed) narrow the
- * rows cheaply; `strpos` then confirms the token really occurs as a substring in the chosen
- * target. A one-character token has no bigram and is matched by `strpos` alone.
+ * One keyword token, as `contracts.id IN (ids whose fields match UNION ids whose files match)`.
+ * Each branch starts from a GIN-indexed bigram probe (`grams @> ko_bigrams(token)`) and `strpos`
+ * then confirms the token really occurs as a substring; the set is computed once per query
+ * rather than per contract row. A one-character token has no bigram and is matched by `strpos`
+ * alone.
  */
 function tokenMatch(db: Executor, scope: TenantScope, token: string, targets: ReadonlySet<KeywordTarget>): SQL | undefined {
-  const gramsOf = (column: SQL | typeof contracts.grams) => ([...token].length >= 2 ? sql`${column} @> ko_bigrams(${token})` : undefined);
+  const gramsOf = (column: SQL | PgColumn) => ([...token].length >= 2 ? sql`${column} @> ko_bigrams(${token})` : undefined);
   const contains = (text: SQL) => sql`strpos(lower(${text}), ${token}) > 0`;
+  const c = keywordContracts;
   const metadata = or(
-    targets.has('TITLE') ? contains(sql`${contracts.title}`) : undefined,
-    targets.has('MEMO') ? contains(sql`coalesce(${contracts.memo}, '')`) : undefined,
-    targets.has('COUNTERPARTY') ? contains(sql`${contracts.counterpartyNames}`) : undefined,
-    targets.has('HASHTAG') ? contains(sql`${contracts.hashtagNames}`) : undefined,
+    targets.has('TITLE') ? contains(sql`${c.title}`) : undefined,
+    targets.has('MEMO') ? contains(sql`coalesce(${c.memo}, '')`) : undefined,
+    targets.has('COUNTERPARTY') ? contains(sql`${c.counterpartyNames}`) : undefined,
+    targets.has('HASHTAG') ? contains(sql`${c.hashtagNames}`) : undefined,
   );
-  const content = targets.has('CONTENT')
-    ? exists(
-        db
-          .select({ one: sql`1` })
-          .from(contractFiles)
-          .innerJoin(files, and(eq(files.fileKey, contractFiles.fileKey), inScope(files, scope), isNull(files.deletedAt)))
-          .innerJoin(fileRevisions, and(eq(fileRevisions.fileId, files.id), eq(fileRevisions.revision, files.currentRevision), inScope(fileRevisions, scope)))
-          .where(
-            and(
-              inScope(contractFiles, scope),
-              eq(contractFiles.contractId, contracts.id),
-              gramsOf(sql`${fileRevisions.grams}`),
-              contains(sql`coalesce(${fileRevisions.extractedText}, '')`),
-            ),
-          ),
-      )
+  const byFields = metadata
+    ? db.select({ id: c.id }).from(c).where(and(inScope(c, scope), gramsOf(c.grams), metadata))
     : undefined;
-  return or(metadata ? and(gramsOf(contracts.grams), metadata) : undefined, content);
+  const byContent = targets.has('CONTENT')
+    ? db
+        .select({ id: contractFiles.contractId })
+        .from(contractFiles)
+        .innerJoin(files, and(eq(files.fileKey, contractFiles.fileKey), inScope(files, scope), isNull(files.deletedAt)))
+        .innerJoin(fileRevisions, and(eq(fileRevisions.fileId, files.id), eq(fileRevisions.revision, files.currentRevision), inScope(fileRevisions, scope)))
+        .where(and(inScope(contractFiles, scope), gramsOf(sql`${fileRevisions.grams}`), contains(sql`coalesce(${fileRevisions.extractedText}, '')`)))
+    : undefined;
+  if (byFields && byContent) return inArray(contracts.id, union(byFields, byContent));
+  const only = byFields ?? byContent;
+  return only ? inArray(contracts.id, only) : undefined;
 }
 
 export function keywordTokens(keyword: string | undefined): string[] {

@@ -1,4 +1,4 @@
-import { and, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client';
 import { groupMembers, users } from '../../platform/db/schema';
 import { inScope } from '../../platform/db/tenancy';
@@ -55,15 +55,10 @@ export function visibleTo(db: Executor, scope: TenantScope, actor: ContractActor
   const ways: SQL[] = [];
   if (readsOwnContracts(actor)) {
     ways.push(eq(contracts.ownerUserId, actor.userId));
+    // Uncorrelated sets (computed once per query through the (tenant, workspace, user) indexes),
+    // not a per-row EXISTS: a list over every contract of a workspace stays one pass.
     for (const link of [contractWatchers, contractUsers]) {
-      ways.push(
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(link)
-            .where(and(inScope(link, scope), eq(link.contractId, contracts.id), eq(link.userId, actor.userId))),
-        ),
-      );
+      ways.push(inArray(contracts.id, db.select({ id: link.contractId }).from(link).where(and(inScope(link, scope), eq(link.userId, actor.userId)))));
     }
   }
   if (readsGroupContracts(actor) && actor.groupIds.size > 0) ways.push(inArray(contracts.groupId, [...actor.groupIds]));
