@@ -65,6 +65,10 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // The entry carries a map of every lazy page's preload list (150+ file names with the admin and
+    // contract pages); only the style sheets must stay in it (the loader brings a lazy chunk's CSS
+    // through it). The JavaScript a page imports is fetched by the browser's module loader.
+    modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith('.css')) },
     emptyOutDir: true,
     rolldownOptions: {
       // Building a zod schema or a route descriptor has no side effects: the shared contract
