@@ -58,8 +58,10 @@ test.describe('the workspace admin console', () => {
     await page.getByRole('link', { name: '사용자' }).click();
     await page.getByLabel('검색어').fill(invitee);
     await page.getByLabel('검색어').press('Enter');
+    await expect(page.getByText('총 1건')).toBeVisible();
     await page.getByRole('cell', { name: invitee }).click();
     const drawer = page.getByRole('dialog', { name: '신입 변호사' });
+    await expect(drawer).toBeVisible();
     await drawer.getByRole('combobox', { name: '직접 부여한 역할' }).click();
     await page.getByRole('option', { name: '열람자' }).click();
     await drawer.getByRole('button', { name: '역할 저장' }).click();
@@ -85,8 +87,13 @@ test.describe('the workspace admin console', () => {
 
     // The admin deactivates them: their session ends and the workspace is closed to them.
     await page.getByRole('link', { name: '사용자' }).click();
+    await page.getByLabel('검색어').fill(invitee);
+    await page.getByLabel('검색어').press('Enter');
+    await expect(page.getByText('총 1건')).toBeVisible();
     await page.getByRole('cell', { name: invitee }).click();
-    await page.getByRole('button', { name: '비활성화' }).click();
+    const userDrawer = page.getByRole('dialog', { name: '신입 변호사' });
+    await expect(userDrawer).toBeVisible();
+    await userDrawer.getByRole('button', { name: '비활성화' }).click();
     await page.getByRole('dialog', { name: '사용자 비활성화' }).getByRole('button', { name: '비활성화' }).click();
     await expect(page.getByText('비활성화했습니다.').first()).toBeVisible();
 
