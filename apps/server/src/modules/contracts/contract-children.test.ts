@@ -2,9 +2,9 @@ import { CONTRACT_TYPES, ContractMetaSchema, CounterpartyBookmarkSchema, Counter
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../platform/db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
+import type { TestApp } from '../../test/harness';
 import { newWorkspace, workspaceHeaders } from '../auth/auth.test-support';
-import { caller, createContract, fieldsOf, type Method, type Person, person, snapshotOf, uploadFile, type Workspace } from './contracts.test-support';
+import { type caller, contractCast, createContract, fieldsOf, type Method, type Person, person, snapshotOf, uploadFile, type Workspace } from './contracts.test-support';
 import { contracts, hashtags } from './contracts.table';
 import { counterpartyBookmarks } from './counterparties.table';
 
@@ -19,15 +19,7 @@ let outsider: Person;
 let call: ReturnType<typeof caller>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  wsA = await newWorkspace(t);
-  wsB = await newWorkspace(t);
-  owner = await person(t, wsA, ['GENERAL_MEMBER'], '김민준');
-  watcher = await person(t, wsA, ['READER'], '강하은');
-  stranger = await person(t, wsA, ['GENERAL_MEMBER'], '정도윤');
-  manager = await person(t, wsA, ['LEGAL_MANAGER'], '한지민');
-  outsider = await person(t, wsB, ['SUPER_MANAGER'], '송예린');
-  call = caller(t, () => wsA);
+  ({ t, wsA, wsB, owner, watcher, stranger, manager, outsider, call } = await contractCast());
 });
 afterAll(() => t.close());
 

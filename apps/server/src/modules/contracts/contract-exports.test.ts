@@ -8,12 +8,12 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../platform/db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
+import type { TestApp } from '../../test/harness';
 import { newWorkspace, workspaceHeaders } from '../auth/auth.test-support';
 import { uniqueName } from './contract-exports.service';
 import { neutralizeFormula } from './contract-excel';
 import { statsRange } from './contract-stats.service';
-import { caller, createContract, fieldsOf, type Person, person, uploadFile, type Workspace } from './contracts.test-support';
+import { caller, contractCast, createContract, fieldsOf, type Person, person, uploadFile, type Workspace } from './contracts.test-support';
 import { contracts } from './contracts.table';
 import { userContractConfigs } from './user-configs.table';
 
@@ -28,15 +28,7 @@ let noRole: Person;
 let call: ReturnType<typeof caller>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  wsA = await newWorkspace(t);
-  wsB = await newWorkspace(t);
-  owner = await person(t, wsA, ['GENERAL_MEMBER'], '김민준');
-  watcher = await person(t, wsA, ['READER'], '강하은');
-  stranger = await person(t, wsA, ['GENERAL_MEMBER'], '정도윤');
-  outsider = await person(t, wsB, ['SUPER_MANAGER'], '송예린');
-  noRole = await person(t, wsA, [], '무권한');
-  call = caller(t, () => wsA);
+  ({ t, wsA, wsB, owner, watcher, stranger, outsider, noRole, call } = await contractCast());
 });
 afterAll(() => t.close());
 

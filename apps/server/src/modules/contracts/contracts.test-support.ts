@@ -3,8 +3,8 @@ import { type ContractDetail, ContractDetailSchema, type CreateContractBody, typ
 import { and, asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { groupMembers, groups, memberships } from '../../platform/db/schema';
-import type { TestApp } from '../../test/harness';
-import { newUser, type newWorkspace, signIn, workspaceHeaders } from '../auth/auth.test-support';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { newUser, newWorkspace, signIn, workspaceHeaders } from '../auth/auth.test-support';
 import { fileBody } from '../files/files.test-support';
 import { contractBookmarks, contractFiles, contractHashtags, contractReferences, contracts, contractUsers, contractWatchers } from './contracts.table';
 import { counterparties } from './counterparties.table';
@@ -68,5 +68,28 @@ export async function snapshotOf(t: TestApp, contractId: number) {
     files: await db.select().from(contractFiles).where(eq(contractFiles.contractId, contractId)),
     references: await db.select().from(contractReferences).where(eq(contractReferences.contractId, contractId)),
     bookmarks: await db.select().from(contractBookmarks).where(eq(contractBookmarks.contractId, contractId)),
+  };
+}
+
+/**
+ * The people of the contract route tests, on a fresh app: in workspace A an owner, a watcher
+ * (reader), a stranger, a legal manager and a member without roles; in workspace B an outsider
+ * who manages everything there. `call` sends as one of them with workspace A's headers by default.
+ */
+export async function contractCast() {
+  const t = await createTestApp();
+  const wsA = await newWorkspace(t);
+  const wsB = await newWorkspace(t);
+  return {
+    t,
+    wsA,
+    wsB,
+    owner: await person(t, wsA, ['GENERAL_MEMBER'], '김민준'),
+    watcher: await person(t, wsA, ['READER'], '강하은'),
+    stranger: await person(t, wsA, ['GENERAL_MEMBER'], '정도윤'),
+    manager: await person(t, wsA, ['LEGAL_MANAGER'], '한지민'),
+    outsider: await person(t, wsB, ['SUPER_MANAGER'], '송예린'),
+    noRole: await person(t, wsA, [], '무권한'),
+    call: caller(t, () => wsA),
   };
 }

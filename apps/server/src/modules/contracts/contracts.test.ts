@@ -2,10 +2,10 @@ import { type ContractDetail, ContractDetailSchema, ErrorEnvelopeSchema } from '
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../platform/db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { newWorkspace, workspaceHeaders } from '../auth/auth.test-support';
+import type { TestApp } from '../../test/harness';
+import { workspaceHeaders } from '../auth/auth.test-support';
 import { changeContractStatus } from './contracts.service';
-import { caller, createContract, fieldsOf, groupWith, type Method, type Person, person, settled, snapshotOf, uploadFile, type Workspace } from './contracts.test-support';
+import { type caller, contractCast, createContract, fieldsOf, groupWith, type Method, type Person, person, settled, snapshotOf, uploadFile, type Workspace } from './contracts.test-support';
 import { contracts } from './contracts.table';
 
 let t: TestApp;
@@ -20,16 +20,7 @@ let noRole: Person;
 let call: ReturnType<typeof caller>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  wsA = await newWorkspace(t);
-  wsB = await newWorkspace(t);
-  owner = await person(t, wsA, ['GENERAL_MEMBER'], '김민준');
-  watcher = await person(t, wsA, ['READER'], '강하은');
-  stranger = await person(t, wsA, ['GENERAL_MEMBER'], '정도윤');
-  manager = await person(t, wsA, ['LEGAL_MANAGER'], '한지민');
-  outsider = await person(t, wsB, ['SUPER_MANAGER'], '송예린');
-  noRole = await person(t, wsA, [], '무권한');
-  call = caller(t, () => wsA);
+  ({ t, wsA, wsB, owner, watcher, stranger, manager, outsider, noRole, call } = await contractCast());
 });
 afterAll(() => t.close());
 
