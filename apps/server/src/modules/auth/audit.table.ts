@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -22,5 +23,7 @@ export const auditEvents = pgTable(
     index('audit_events_subject_idx').on(t.subjectUserId, t.createdAt),
     index('audit_events_scope_idx').on(t.tenantId, t.workspaceId, t.createdAt),
     index('audit_events_type_idx').on(t.type, t.createdAt),
+    /** A contract's activity (events whose data names it), newest first. */
+    index('audit_events_contract_idx').on(t.tenantId, t.workspaceId, sql`(${t.data}->>'contractId')`, t.createdAt),
   ],
 );

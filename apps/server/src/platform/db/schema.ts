@@ -20,3 +20,4 @@ export * from '../../modules/contracts/counterparties.table';
 export * from '../../modules/contracts/reminders.table';
 export * from '../../modules/contracts/user-configs.table';
 export * from '../../modules/contracts/contract-bulk.table';
+export * from '../../modules/contracts/contract-documents.table';
