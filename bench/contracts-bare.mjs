@@ -34,14 +34,15 @@ function whereOf(t, w, userId, body, params) {
   };
   const scope = (table) => `("${table}"."tenant_id" = ${p(t)} and "${table}"."workspace_id" = ${p(w)})`;
   const parts = [scope('contracts'), `"contracts"."deleted_at" is null`];
-  parts.push(`("contracts"."owner_user_id" = ${p(userId)} or exists (select 1 from "contract_watchers" where (${scope('contract_watchers')} and "contract_watchers"."contract_id" = "contracts"."id" and "contract_watchers"."user_id" = ${p(userId)})) or exists (select 1 from "contract_users" where (${scope('contract_users')} and "contract_users"."contract_id" = "contracts"."id" and "contract_users"."user_id" = ${p(userId)})))`);
+  const linked = (table) => `(select "contract_id" from "${table}" where (${scope(table)} and "${table}"."user_id" = ${p(userId)}))`;
+  parts.push(`("contracts"."owner_user_id" = ${p(userId)} or "contracts"."id" = any(array((${linked('contract_watchers')} union all ${linked('contract_users')}))))`);
   const tokens = body.keyword ? [...new Set(body.keyword.normalize('NFC').toLowerCase().split(/\s+/).filter(Boolean))].slice(0, 10) : [];
   for (const token of tokens) {
     const grams = [...token].length >= 2;
     const gramsParam = grams ? p(token) : null;
     const meta = `(strpos(lower("contracts"."title"), ${p(token)}) > 0 or strpos(lower(coalesce("contracts"."memo", '')), ${p(token)}) > 0 or strpos(lower("contracts"."counterparty_names"), ${p(token)}) > 0 or strpos(lower("contracts"."hashtag_names"), ${p(token)}) > 0)`;
     const metaMatch = grams ? `("contracts"."grams" @> ko_bigrams(${gramsParam}) and ${meta})` : meta;
-    const content = `exists (select 1 from "contract_files" inner join "files" on ("files"."file_key" = "contract_files"."file_key" and ${scope('files')} and "files"."deleted_at" is null) inner join "file_revisions" on ("file_revisions"."file_id" = "files"."id" and "file_revisions"."revision" = "files"."current_revision" and ${scope('file_revisions')}) where (${scope('contract_files')} and "contract_files"."contract_id" = "contracts"."id"${grams ? ` and "file_revisions"."grams" @> ko_bigrams(${p(token)})` : ''} and strpos(lower(coalesce("file_revisions"."extracted_text", '')), ${p(token)}) > 0))`;
+    const content = `"contracts"."id" = any(array((select "contract_files"."contract_id" from "contract_files" inner join "files" on ("files"."file_key" = "contract_files"."file_key" and ${scope('files')} and "files"."deleted_at" is null) inner join "file_revisions" on ("file_revisions"."file_id" = "files"."id" and "file_revisions"."revision" = "files"."current_revision" and ${scope('file_revisions')}) where (${scope('contract_files')}${grams ? ` and "file_revisions"."grams" @> ko_bigrams(${p(token)})` : ''} and strpos(lower(coalesce("file_revisions"."extracted_text", '')), ${p(token)}) > 0))))`;
     parts.push(`(${metaMatch} or ${content})`);
   }
   if (body.contractTypes?.length) parts.push(`"contracts"."contract_type" in (${body.contractTypes.map(p).join(', ')})`);

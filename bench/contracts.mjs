@@ -12,7 +12,9 @@
 // Options (env): BENCH_DURATION seconds per load run (default 10), BENCH_CONNECTIONS (32),
 // BENCH_CONTRACTS_COUNT (100000), BENCH_CONTRACTS_SKIP_BUILD=1 to reuse apps/server/dist,
 // BENCH_CONTRACTS_LOG_SQL=1 to log every statement of the measured database to the PostgreSQL
-// server log (how the bare handler's SQL was captured; do not measure with it on).
+// server log (how the bare handler's SQL was captured; do not measure with it on),
+// BENCH_CONTRACTS_DB=<name> to measure an existing database seeded by an earlier run (it is kept),
+// BENCH_CONTRACTS_KEEP_DB=1 to keep the new database (for EXPLAIN; drop it yourself afterwards).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -37,9 +39,11 @@ try {
 }
 if (!process.env.BENCH_CONTRACTS_SKIP_BUILD) buildServer();
 
-const dbName = `legal_bench_contracts_${process.pid}_${Date.now()}`;
+const reuse = process.env.BENCH_CONTRACTS_DB;
+const keep = Boolean(reuse || process.env.BENCH_CONTRACTS_KEEP_DB);
+const dbName = reuse ?? `legal_bench_contracts_${process.pid}_${Date.now()}`;
 const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
-await admin.query(`CREATE DATABASE ${dbName}`);
+if (!reuse) await admin.query(`CREATE DATABASE ${dbName}`);
 if (process.env.BENCH_CONTRACTS_LOG_SQL) await admin.query(`ALTER DATABASE ${dbName} SET log_statement = 'all'`);
 
 function rssOf(pid) {
@@ -106,7 +110,9 @@ try {
   const scope = { tenantId: Number(headers['x-tenant']), workspaceId: Number(headers['x-workspace']) };
   const { rows: [member] } = await db.query('SELECT id FROM users WHERE login_id = $1', [MEMBER]);
   const { rows: others } = await db.query('SELECT user_id FROM memberships WHERE tenant_id = $1 AND workspace_id = $2 AND user_id <> $3 ORDER BY user_id', [scope.tenantId, scope.workspaceId, member.id]);
-  const seeded = await seedContracts(db, { ...scope, memberUserId: member.id, otherUserIds: others.map((r) => Number(r.user_id)), count });
+  const seeded = reuse
+    ? { reused: dbName, seconds: { total: 0 } }
+    : await seedContracts(db, { ...scope, memberUserId: member.id, otherUserIds: others.map((r) => Number(r.user_id)), count });
   const { rows: [sizes] } = await db.query(`SELECT pg_size_pretty(pg_total_relation_size('contracts')) AS contracts, pg_size_pretty(pg_relation_size('contracts_grams_idx')) AS grams_idx`);
   await db.end();
   results.seed = { ...seeded, members: others.length + 1, tableSize: sizes.contracts, gramsIndexSize: sizes.grams_idx };
@@ -190,7 +196,8 @@ try {
 } finally {
   if (bare) await bare.stop();
   if (server) await server.stop();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  if (keep) console.log(`contracts: database kept: ${dbUrl}`);
+  else await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   await admin.end();
 }
 results.loadavgAfter = os.loadavg();

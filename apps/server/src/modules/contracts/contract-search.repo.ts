@@ -1,6 +1,6 @@
 import { CONTRACT_STATUSES, CONTRACT_TYPES, type ContractSearchV4BodySchema, type ContractSortField, KEYWORD_TARGETS, type KeywordTarget } from '@legal/api';
 import { and, eq, exists, gte, inArray, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
-import { alias, type PgColumn, union } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { fileRevisions, files } from '../../platform/db/schema';
 import { inScope } from '../../platform/db/tenancy';
@@ -9,7 +9,7 @@ import { validationError } from '../../platform/http/errors';
 import type { ContractActor } from './contracts.policy';
 import { contractColumns, type Executor } from './contracts.repo';
 import { contractBookmarks, contractFiles, contractHashtags, contracts, hashtags } from './contracts.table';
-import { visibleTo } from './contracts.visibility';
+import { idAmong, visibleTo } from './contracts.visibility';
 
 /**
  * The SQL of contract search: the visibility rule, the filters, the Korean keyword match, the
@@ -22,40 +22,36 @@ export type SearchFilter = z.output<typeof ContractSearchV4BodySchema>;
 export const HOME_TIME_ZONE = 'Asia/Seoul';
 const MAX_KEYWORD_TOKENS = 10;
 
-/** The contracts matched by keyword, as their own table so the outer query keeps its own `contracts`. */
-const keywordContracts = alias(contracts, 'keyword_contracts');
-
 /**
- * One keyword token, as `contracts.id IN (ids whose fields match UNION ids whose files match)`.
- * Each branch starts from a GIN-indexed bigram probe (`grams @> ko_bigrams(token)`) and `strpos`
- * then confirms the token really occurs as a substring; the set is computed once per query
- * rather than per contract row. A one-character token has no bigram and is matched by `strpos`
- * alone.
+ * One keyword token over the contract's own fields OR the text of its files:
+ * `(grams @> ko_bigrams(token) AND strpos(field, token) > 0 ...) OR id = ANY(ARRAY(ids whose files
+ * match))`. Both sides are index conditions on `contracts` (the GIN bigram index and the primary
+ * key), so PostgreSQL combines them in one BitmapOr, and that bitmap with the visibility rule's
+ * (BitmapAnd) before it reads a single row: only the rows that match and may be read are fetched.
+ * The file side is an uncorrelated set computed once per query. `strpos` confirms that the token
+ * really occurs as a substring; a one-character token has no bigram and is matched by `strpos` alone.
  */
 function tokenMatch(db: Executor, scope: TenantScope, token: string, targets: ReadonlySet<KeywordTarget>): SQL | undefined {
   const gramsOf = (column: SQL | PgColumn) => ([...token].length >= 2 ? sql`${column} @> ko_bigrams(${token})` : undefined);
   const contains = (text: SQL) => sql`strpos(lower(${text}), ${token}) > 0`;
-  const c = keywordContracts;
   const metadata = or(
-    targets.has('TITLE') ? contains(sql`${c.title}`) : undefined,
-    targets.has('MEMO') ? contains(sql`coalesce(${c.memo}, '')`) : undefined,
-    targets.has('COUNTERPARTY') ? contains(sql`${c.counterpartyNames}`) : undefined,
-    targets.has('HASHTAG') ? contains(sql`${c.hashtagNames}`) : undefined,
+    targets.has('TITLE') ? contains(sql`${contracts.title}`) : undefined,
+    targets.has('MEMO') ? contains(sql`coalesce(${contracts.memo}, '')`) : undefined,
+    targets.has('COUNTERPARTY') ? contains(sql`${contracts.counterpartyNames}`) : undefined,
+    targets.has('HASHTAG') ? contains(sql`${contracts.hashtagNames}`) : undefined,
   );
-  const byFields = metadata
-    ? db.select({ id: c.id }).from(c).where(and(inScope(c, scope), gramsOf(c.grams), metadata))
-    : undefined;
+  const byFields = metadata ? and(gramsOf(contracts.grams), metadata) : undefined;
   const byContent = targets.has('CONTENT')
-    ? db
-        .select({ id: contractFiles.contractId })
-        .from(contractFiles)
-        .innerJoin(files, and(eq(files.fileKey, contractFiles.fileKey), inScope(files, scope), isNull(files.deletedAt)))
-        .innerJoin(fileRevisions, and(eq(fileRevisions.fileId, files.id), eq(fileRevisions.revision, files.currentRevision), inScope(fileRevisions, scope)))
-        .where(and(inScope(contractFiles, scope), gramsOf(sql`${fileRevisions.grams}`), contains(sql`coalesce(${fileRevisions.extractedText}, '')`)))
+    ? idAmong(
+        db
+          .select({ id: contractFiles.contractId })
+          .from(contractFiles)
+          .innerJoin(files, and(eq(files.fileKey, contractFiles.fileKey), inScope(files, scope), isNull(files.deletedAt)))
+          .innerJoin(fileRevisions, and(eq(fileRevisions.fileId, files.id), eq(fileRevisions.revision, files.currentRevision), inScope(fileRevisions, scope)))
+          .where(and(inScope(contractFiles, scope), gramsOf(sql`${fileRevisions.grams}`), contains(sql`coalesce(${fileRevisions.extractedText}, '')`))),
+      )
     : undefined;
-  if (byFields && byContent) return inArray(contracts.id, union(byFields, byContent));
-  const only = byFields ?? byContent;
-  return only ? inArray(contracts.id, only) : undefined;
+  return or(byFields, byContent);
 }
 
 export function keywordTokens(keyword: string | undefined): string[] {

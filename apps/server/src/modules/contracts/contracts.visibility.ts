@@ -1,4 +1,5 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../platform/db/client';
 import { groupMembers, users } from '../../platform/db/schema';
 import { inScope } from '../../platform/db/tenancy';
@@ -47,19 +48,28 @@ export async function memberActor(db: Executor, scope: TenantScope, userId: numb
 }
 
 /**
+ * `contracts.id = ANY(ARRAY(subquery))`: the subquery runs once per query (an InitPlan) and the
+ * condition is an index condition on the primary key, which PostgreSQL can OR and AND with the
+ * other bitmap conditions; `id IN (subquery)` under an OR is evaluated row by row after a full scan.
+ */
+export function idAmong(ids: SQLWrapper): SQL {
+  return sql`${contracts.id} = any(array(${ids}))`;
+}
+
+/**
  * The read rule of contracts.policy.ts as SQL over `contracts`, for every list and search:
- * undefined when the caller reads every contract of the workspace, `false` when none.
+ * undefined when the caller reads every contract of the workspace, `false` when none. Each way
+ * in is an index condition (owner, the ids watched or taken part in, the groups), so a search
+ * reads only the rows the caller may see.
  */
 export function visibleTo(db: Executor, scope: TenantScope, actor: ContractActor): SQL | undefined {
   if (readsEveryContract(actor)) return undefined;
   const ways: SQL[] = [];
   if (readsOwnContracts(actor)) {
     ways.push(eq(contracts.ownerUserId, actor.userId));
-    // Uncorrelated sets (computed once per query through the (tenant, workspace, user) indexes),
-    // not a per-row EXISTS: a list over every contract of a workspace stays one pass.
-    for (const link of [contractWatchers, contractUsers]) {
-      ways.push(inArray(contracts.id, db.select({ id: link.contractId }).from(link).where(and(inScope(link, scope), eq(link.userId, actor.userId)))));
-    }
+    const linked = (link: typeof contractWatchers | typeof contractUsers) =>
+      db.select({ id: link.contractId }).from(link).where(and(inScope(link, scope), eq(link.userId, actor.userId)));
+    ways.push(idAmong(unionAll(linked(contractWatchers), linked(contractUsers))));
   }
   if (readsGroupContracts(actor) && actor.groupIds.size > 0) ways.push(inArray(contracts.groupId, [...actor.groupIds]));
   return ways.length > 0 ? or(...ways) : sql`false`;
