@@ -1,8 +1,8 @@
 // The bare baseline of bench/contracts.mjs: Fastify + pg and no app code, answering
 // POST /page-search?page&size&sort with the same statements the app's page-search v4 runs for the
 // benchmark's requests, in the same order and concurrency (captured from the PostgreSQL log with
-// BENCH_CONTRACTS_LOG_SQL=1): the session lookup, the membership and its role permissions, the
-// group-role permissions, then the page and the count together, then owner names, group names
+// BENCH_CONTRACTS_LOG_SQL=1): the session lookup, the membership with its roles' and group roles'
+// permissions, then the page and the count together, then owner names, group names
 // and the caller's bookmarks together. It handles only what the benchmark sends (keyword, the
 // filters of the benchmark's filter request, sort by one field) and only the GENERAL_MEMBER read
 // rule (owner, watcher, related user); it skips validation, the envelope's i18n and the hooks.
@@ -20,9 +20,7 @@ const SESSION_SQL = `SELECT s.id, s.user_id, s.kind, s.access_expires_at, s.abso
        JOIN users u ON u.id = s.user_id
        LEFT JOIN super_admins sa ON sa.user_id = s.user_id
       WHERE s.access_token_hash = $1`;
-const MEMBERSHIP_SQL = `select "memberships"."id" from "memberships" inner join "workspaces" on ("workspaces"."id" = "memberships"."workspace_id" and "workspaces"."tenant_id" = "memberships"."tenant_id" and "workspaces"."deleted_at" is null) where (("memberships"."tenant_id" = $1 and "memberships"."workspace_id" = $2) and "memberships"."user_id" = $3 and "memberships"."status" = $4)`;
-const ROLE_SQL = `select "roles"."permissions" from "membership_roles" inner join "roles" on (("roles"."tenant_id" = $1 and "roles"."workspace_id" = $2) and "roles"."id" = "membership_roles"."role_id") where (("membership_roles"."tenant_id" = $3 and "membership_roles"."workspace_id" = $4) and "membership_roles"."membership_id" = $5)`;
-const GROUP_ROLE_SQL = `select "roles"."permissions" from "group_members" inner join "group_roles" on (("group_roles"."tenant_id" = $1 and "group_roles"."workspace_id" = $2) and "group_roles"."group_id" = "group_members"."group_id") inner join "roles" on (("roles"."tenant_id" = $3 and "roles"."workspace_id" = $4) and "roles"."id" = "group_roles"."role_id") where (("group_members"."tenant_id" = $5 and "group_members"."workspace_id" = $6) and "group_members"."membership_id" = $7)`;
+const MEMBERSHIP_SQL = `select "memberships"."id", array((select unnest("roles"."permissions") from "membership_roles" inner join "roles" on (("roles"."tenant_id" = $1 and "roles"."workspace_id" = $2) and "roles"."id" = "membership_roles"."role_id") where (("membership_roles"."tenant_id" = $3 and "membership_roles"."workspace_id" = $4) and "membership_roles"."membership_id" = "memberships"."id")) union (select unnest("roles"."permissions") from "group_members" inner join "group_roles" on (("group_roles"."tenant_id" = $5 and "group_roles"."workspace_id" = $6) and "group_roles"."group_id" = "group_members"."group_id") inner join "roles" on (("roles"."tenant_id" = $7 and "roles"."workspace_id" = $8) and "roles"."id" = "group_roles"."role_id") where (("group_members"."tenant_id" = $9 and "group_members"."workspace_id" = $10) and "group_members"."membership_id" = "memberships"."id"))) from "memberships" inner join "workspaces" on ("workspaces"."id" = "memberships"."workspace_id" and "workspaces"."tenant_id" = "memberships"."tenant_id" and "workspaces"."deleted_at" is null) where (("memberships"."tenant_id" = $11 and "memberships"."workspace_id" = $12) and "memberships"."user_id" = $13 and "memberships"."status" = $14)`;
 const COLUMNS = `"id", "tenant_id", "workspace_id", "title", "contract_type", "language", "status", "memo", "venue", "signing_type", "signed_date", "start_date", "end_date", "amount", "currency", "governing_law", "dispute_resolution_method", "our_position", "owner_user_id", "group_id", "desired_review_deadline", "conhub_contract_id", "version", "counterparty_names", "hashtag_names", "created_by_user_id", "created_at", "updated_at", "deleted_at", "deleted_by_user_id"`;
 const SORTS = { createdAt: 'created_at', updatedAt: 'updated_at', title: 'title', contractType: 'contract_type', status: 'status', signedDate: 'signed_date', startDate: 'start_date', endDate: 'end_date', amount: 'amount' };
 
@@ -63,10 +61,8 @@ app.post('/page-search', async (req, reply) => {
   const session = sessions[0];
   if (!session) return reply.code(401).send({ code: 'UNAUTHORIZED' });
   const userId = Number(session.user_id);
-  const { rows: [membership] } = await pool.query(MEMBERSHIP_SQL, [t, w, userId, 'ACTIVE']);
+  const { rows: [membership] } = await pool.query(MEMBERSHIP_SQL, [t, w, t, w, t, w, t, w, t, w, t, w, userId, 'ACTIVE']);
   if (!membership) return reply.code(403).send({ code: 'FORBIDDEN' });
-  await pool.query(ROLE_SQL, [t, w, t, w, membership.id]);
-  await pool.query(GROUP_ROLE_SQL, [t, w, t, w, t, w, membership.id]);
   const page = Number(req.query.page ?? 0);
   const size = Number(req.query.size ?? 10);
   const [field, dir] = String(req.query.sort ?? 'createdAt,desc').split(',');

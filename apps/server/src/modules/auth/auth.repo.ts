@@ -109,26 +109,26 @@ export async function findSessionByAccessHash(executor: SqlExecutor, accessToken
  * deactivated member, a purged workspace): the access check answers 403.
  */
 export async function findMembership(db: Queryable, scope: TenantScope, userId: number) {
+  // One round trip (it runs on every workspace request): the permissions of the member's own
+  // roles and of their groups' roles, as correlated subqueries of the membership row.
+  const direct = db
+    .select({ permission: sql`unnest(${roles.permissions})` })
+    .from(membershipRoles)
+    .innerJoin(roles, and(inScope(roles, scope), eq(roles.id, membershipRoles.roleId)))
+    .where(and(inScope(membershipRoles, scope), eq(membershipRoles.membershipId, memberships.id)));
+  const viaGroups = db
+    .select({ permission: sql`unnest(${roles.permissions})` })
+    .from(groupMembers)
+    .innerJoin(groupRoles, and(inScope(groupRoles, scope), eq(groupRoles.groupId, groupMembers.groupId)))
+    .innerJoin(roles, and(inScope(roles, scope), eq(roles.id, groupRoles.roleId)))
+    .where(and(inScope(groupMembers, scope), eq(groupMembers.membershipId, memberships.id)));
   const [membership] = await db
-    .select({ id: memberships.id })
+    .select({ id: memberships.id, permissions: sql<string[]>`array(${direct} union ${viaGroups})` })
     .from(memberships)
     .innerJoin(workspaces, and(eq(workspaces.id, memberships.workspaceId), eq(workspaces.tenantId, memberships.tenantId), isNull(workspaces.deletedAt)))
     .where(and(inScope(memberships, scope), eq(memberships.userId, userId), eq(memberships.status, 'ACTIVE')));
   if (!membership) return null;
-  const [direct, viaGroups] = await Promise.all([
-    db
-      .select({ permissions: roles.permissions })
-      .from(membershipRoles)
-      .innerJoin(roles, and(inScope(roles, scope), eq(roles.id, membershipRoles.roleId)))
-      .where(and(inScope(membershipRoles, scope), eq(membershipRoles.membershipId, membership.id))),
-    db
-      .select({ permissions: roles.permissions })
-      .from(groupMembers)
-      .innerJoin(groupRoles, and(inScope(groupRoles, scope), eq(groupRoles.groupId, groupMembers.groupId)))
-      .innerJoin(roles, and(inScope(roles, scope), eq(roles.id, groupRoles.roleId)))
-      .where(and(inScope(groupMembers, scope), eq(groupMembers.membershipId, membership.id))),
-  ]);
-  return { id: membership.id, permissions: new Set([...direct, ...viaGroups].flatMap((r) => r.permissions)) };
+  return { id: membership.id, permissions: new Set(membership.permissions) };
 }
 
 /** One launcher entry per membership, in workspace order. */
