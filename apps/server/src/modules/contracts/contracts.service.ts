@@ -14,6 +14,7 @@ import { abilitiesOf, allow, type ContractAction, type ContractActor } from './c
 import * as repo from './contracts.repo';
 import { canDelete, canTransition, frozenAmong, frozenFields } from './contracts.state';
 import { contracts } from './contracts.table';
+import { contractReminders } from './reminders.table';
 import { loadActor } from './contracts.visibility';
 
 type Services = Pick<AppServices, 'db'>;
@@ -256,6 +257,11 @@ export async function deleteContract(services: Services, ctx: RequestContext, co
       .update(contracts)
       .set({ deletedAt, deletedByUserId: actor.userId, version: sql`${contracts.version} + 1`, updatedAt: deletedAt })
       .where(and(inScope(contracts, scope), eq(contracts.id, contractId)));
+    // Nobody is reminded of a deleted contract: its pending reminders end with it.
+    await tx
+      .update(contractReminders)
+      .set({ status: 'CANCELED', updatedAt: deletedAt })
+      .where(and(inScope(contractReminders, scope), eq(contractReminders.contractId, contractId), eq(contractReminders.status, 'SCHEDULED')));
     await audit(tx, ctx, scope, actor, { type: 'contract.deleted', data: { contractId, title: row.title, status: row.status } });
     return { contractId, deletedAt: deletedAt.toISOString() };
   });

@@ -125,7 +125,7 @@ describe('the reminder job', () => {
     const [audit] = await t.services.db.select().from(auditEvents).where(and(eq(auditEvents.type, 'contract.reminder_sent'), sql`${auditEvents.data}->>'reminderId' = ${String(r.id)}`));
     expect(audit!.data).toMatchObject({ mailedTo: [owner.userId], skipped: [watcher.userId] });
     expect(await mailsOf(orphan.id)).toEqual([]);
-    expect((await statusOf(orphan.id)).status).toBe('SCHEDULED');
+    expect((await statusOf(orphan.id)).status).toBe('CANCELED'); // by the deletion of its contract
     expect(await mailsOf(paused.id)).toEqual([]);
     expect((await statusOf(paused.id)).status).toBe('CANCELED');
   });

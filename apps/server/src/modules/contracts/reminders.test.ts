@@ -161,6 +161,9 @@ describe('reminders: lifecycle', () => {
     expect((await call(owner, 'GET', `${hub(c.id)}/reminders/${r.id}/v1`)).statusCode).toBe(404);
     const mine = (await call(owner, 'GET', '/api/conhub/reminders/my/v1?size=100')).json().data;
     expect(mine.content.map((x: Reminder) => x.id)).not.toContain(r.id);
+    // Its pending reminder ended with it (the sent ones stay as they were).
+    const [row] = await t.services.db.select({ status: contractReminders.status }).from(contractReminders).where(eq(contractReminders.id, r.id));
+    expect(row?.status).toBe('CANCELED');
   });
 });
 
