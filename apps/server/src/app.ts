@@ -99,7 +99,8 @@ export async function buildApp(services: AppServices, options: BuildAppOptions =
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        // The online Word editor is opened by posting its access token to the editor (WOPI).
+        formAction: ["'self'", ...(config.wordEditor.actionUrl ? [new URL(config.wordEditor.actionUrl).origin] : [])],
         upgradeInsecureRequests: config.isProduction ? [] : null,
       },
     },

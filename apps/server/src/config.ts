@@ -53,6 +53,8 @@ const EnvSchema = z
     FILES_OCR: bool.default(true),
     WORKSPACE_DELETION_GRACE_DAYS: z.coerce.number().min(0).max(365).default(30),
     SSO_SECRET_KEY: z.string().min(32, 'at least 32 characters').optional(),
+    WORD_EDITOR_URL: z.url({ protocol: /^https?$/ }).optional(),
+    WORD_EDITOR_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   })
   .refine((env) => env.STORAGE_DRIVER !== 's3' || env.S3_BUCKET, { path: ['S3_BUCKET'], message: 'required when STORAGE_DRIVER=s3' })
   .transform((env) => {
@@ -108,6 +110,8 @@ const EnvSchema = z
       workspaceDeletionGraceDays: env.WORKSPACE_DELETION_GRACE_DAYS,
       /** Key material for the SSO client secrets; unset outside production: a fixed development key. */
       ssoSecretKey: env.SSO_SECRET_KEY,
+      /** The online Word editor (a WOPI client); unset: no online editing. The secret signs its access tokens (a fixed development key outside production). */
+      wordEditor: { actionUrl: env.WORD_EDITOR_URL, secret: env.WORD_EDITOR_SECRET },
     };
   });
 
@@ -169,4 +173,6 @@ export const CONFIG_DOCS: Array<{ name: string; default: string; description: st
   { name: 'FILES_OCR', default: 'true', description: 'OCR scanned pages and images during text extraction' },
   { name: 'WORKSPACE_DELETION_GRACE_DAYS', default: '30', description: 'days between the approval of a workspace deletion request and the purge of its data and files' },
   { name: 'SSO_SECRET_KEY', default: '(unset: a fixed development key; required in production to store SSO client secrets)', description: 'at least 32 random characters; encrypts the client secrets of the workspaces\' single sign-on (AES-256-GCM)' },
+  { name: 'WORD_EDITOR_URL', default: '(unset: no online Word editing)', description: 'action URL of a WOPI client for editing .docx (Collabora Online, Office Online Server, from its /hosting/discovery); WOPISrc is appended' },
+  { name: 'WORD_EDITOR_SECRET', default: '(unset: a fixed development key; required in production for online Word editing)', description: 'at least 32 random characters; signs the Word editor\'s access tokens (HMAC-SHA256)' },
 ];

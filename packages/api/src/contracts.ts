@@ -17,6 +17,10 @@ export * from './contract-exports';
 export * from './contract-stats';
 export * from './contract-bulk';
 export * from './contract-discovery';
+export * from './contract-documents';
+export * from './contract-analysis';
+export * from './contract-completions';
+export * from './contract-activity';
 
 // ---------------------------------------------------------------------------------------------
 // The contract (catalogue 3, 7.3 alex "contract repository", 7.6 conhub "contract detail"): create,

@@ -1,4 +1,4 @@
-import type { ContractField, ContractStatus, CounterpartyType, ReminderKind } from '@legal/api';
+import type { AnalysisEngine, ContractField, ContractStatus, CounterpartyType, ReminderKind, SigningType } from '@legal/api';
 
 /** The audit events of the contract repository (members of the AuditEvent union in modules/auth/audit.ts). */
 export type ContractsAuditEvent =
@@ -23,6 +23,13 @@ export type ContractsAuditEvent =
   | { type: 'contract.reminder_sent'; data: { contractId: number; reminderId: number; mailedTo: number[]; skipped: number[] } }
   | { type: 'contract.calendar_feed_rotated'; data: { wasActive: boolean } }
   | { type: 'contract.calendar_feed_revoked'; data: Record<string, never> }
+  /** The main document (contract-documents.service.ts): a new revision uploaded, another file adopted, a document rendered from JSON and saved, a save from the Word editor. */
+  | { type: 'contract.document_uploaded'; data: { contractId: number; fileKey: string; revision: number; size: number; fileType: string; isNewDocument: boolean } }
+  | { type: 'contract.document_adopted'; data: { contractId: number; fileKey: string; revision: number; sourceFileKey: string; isCopied: boolean } }
+  | { type: 'contract.document_rendered'; data: { contractId: number; fileKey: string; revision: number; fileFormat: 'DOCX' | 'TXT'; title: string; blockCount: number } }
+  | { type: 'contract.document_edited'; data: { contractId: number; fileKey: string; revision: number; size: number; editor: 'WOPI' } }
+  | { type: 'contract.document_locked'; data: { contractId: number; fileKey: string; lockId: string } }
+  | { type: 'contract.document_unlocked'; data: { contractId: number; fileKey: string; lockId: string } }
   | { type: 'contract.exported'; data: { format: 'XLSX'; columns: string[]; filter: Record<string, unknown>; sort: string } }
   | { type: 'contract.exported'; data: { format: 'ZIP'; contractIds: number[]; fileCount: number } }
   | { type: 'contract.bulk_created'; data: { requestId: number; sheetFileKey: string; totalRows: number; invalidRows: number } }
@@ -32,4 +39,16 @@ export type ContractsAuditEvent =
   | { type: 'contract.bulk_registering'; data: { requestId: number; round: number; pendingRows: number } }
   /** By the registration job: how the round ended. */
   | { type: 'contract.bulk_registered'; data: { requestId: number; executionStatus: string; registeredRows: number; failedRows: number } }
-  | { type: 'contract.bulk_deleted'; data: { requestId: number; executionStatus: string; registeredRows: number } };
+  | { type: 'contract.bulk_deleted'; data: { requestId: number; executionStatus: string; registeredRows: number } }
+  /** Analysis (contract-analysis.service.ts): clause labels stored for a contract, replacing `replacedCount` earlier ones; or deleted. */
+  | { type: 'contract.clauses_labelled'; data: { contractId: number; fileKey: string; revision: number; engine: AnalysisEngine; labelCount: number; replacedCount: number } }
+  | { type: 'contract.clause_labels_deleted'; data: { contractId: number; deletedCount: number } }
+  /** Completion (contract-completions.service.ts): marked as executed; the status moves are their own contract.status_changed events. */
+  | {
+      type: 'contract.completed';
+      data: {
+        contractId: number; from: ContractStatus; to: ContractStatus; executedFileKey: string | null;
+        before: { signedDate: string | null; signingType: SigningType | null }; after: { signedDate: string | null; signingType: SigningType | null };
+      };
+    }
+  | { type: 'contract.copied'; data: { contractId: number; sourceContractId: number; copyFiles: boolean } };

@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../../platform/services';
+import { registerContractActivityRoutes } from './contract-activity.routes';
+import { registerContractAnalysisRoutes } from './contract-analysis.routes';
 import { registerContractBulkRoutes } from './contract-bulk.routes';
 import { registerContractChildRoutes } from './contract-children.routes';
+import { registerContractCompletionRoutes } from './contract-completions.routes';
 import { registerContractDiscoveryRoutes } from './contract-discovery.routes';
+import { registerContractDocumentRoutes } from './contract-documents.routes';
 import { registerContractExportRoutes } from './contract-exports.routes';
 import { registerContractSearchRoutes } from './contract-search.routes';
 import { registerContractViewRoutes } from './contract-views.routes';
@@ -20,9 +24,13 @@ export function registerContracts(app: FastifyInstance, services: AppServices) {
   registerContractChildRoutes(app, services);
   registerContractRoutes(app, services);
   registerReminderRoutes(app, services);
+  registerContractDocumentRoutes(app, services);
   registerContractExportRoutes(app, services);
   registerContractViewRoutes(app, services);
   registerContractBulkRoutes(app, services);
+  registerContractAnalysisRoutes(app, services);
+  registerContractCompletionRoutes(app, services);
+  registerContractActivityRoutes(app, services);
 }
 
 /** The workflow engine's seam: the only writer of a contract's lifecycle status. */

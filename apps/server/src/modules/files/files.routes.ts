@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { tenantScope } from '../../platform/http/context';
 import { route } from '../../platform/http/route';
 import type { AppServices } from '../../platform/services';
-import { contentDisposition, parseRange } from './files.policy';
+import { sendRevision } from './file-download';
 import * as service from './files.service';
 
 const asArray = <T>(v: T | T[] | undefined): T[] | undefined => (v === undefined ? undefined : Array.isArray(v) ? v : [v]);
@@ -47,34 +47,6 @@ export function registerFileRoutes(app: FastifyInstance, services: AppServices) 
 
   route(app, downloadFile, async ({ ctx, params, query, request, reply }) => {
     const download = await service.openDownload(services, ctx, tenantScope(ctx), params.fileKey, query.revision);
-    const { revision } = download;
-    const etag = `"${revision.sha256}"`;
-    reply
-      .header('content-type', revision.contentType)
-      .header('content-disposition', contentDisposition(download.displayName))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-cache')
-      .header('accept-ranges', 'bytes')
-      .header('etag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    const ifRange = request.headers['if-range'];
-    const range = ifRange && ifRange !== etag ? { kind: 'full' as const } : parseRange(request.headers.range, revision.size);
-    if (range.kind === 'unsatisfiable') {
-      return reply.code(416).header('content-range', `bytes */${revision.size}`).header('content-type', 'application/json; charset=utf-8').send({
-        code: 'ERROR_VALIDATION',
-        message: ctx.locale === 'en' ? 'The requested range cannot be satisfied.' : '요청한 범위를 제공할 수 없습니다.',
-        data: { fieldErrors: [{ field: 'header.range', reason: 'outside the file' }] },
-      });
-    }
-    if (range.kind === 'partial') {
-      const stream = await download.open({ start: range.start, end: range.end });
-      return reply
-        .code(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${revision.size}`)
-        .header('content-length', range.end - range.start + 1)
-        .send(stream);
-    }
-    const stream = await download.open();
-    return reply.header('content-length', revision.size).send(stream);
+    return sendRevision(request, reply, download, ctx.locale);
   });
 }

@@ -52,8 +52,8 @@ const errorResponses = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403
  * success envelope. Raw routes send their own reply.
  */
 export interface RouteOptions {
-  /** Per-route rate limit; `false` exempts the route (health checks). */
-  rateLimit?: false | { max: number; timeWindow: string };
+  /** Per-route rate limit; `false` exempts the route (health checks); the key is the client IP unless given. */
+  rateLimit?: false | { max: number; timeWindow: string; keyGenerator?: (request: FastifyRequest) => string };
 }
 
 export function route<S extends RouteSchemas>(

@@ -12,7 +12,9 @@ import { FILE_PERMISSIONS } from '../files/file-permissions';
 import { UploadRow } from '../files/FileUploadPanel';
 import { FileSize } from '../files/FileSize';
 import { WorkspaceGate } from '../workspaces/WorkspaceGate';
+import { useAnalyzeContract } from './clause-queries';
 import { type ContractCreateDraft, createBodyOf, emptyCreateDraft, titleFromFileName } from './contract-create-draft';
+import { fillEmptyFields } from './contract-create-fill';
 import { errorAt, type FormErrors, schemaErrors, serverErrors, useErrorText } from './contract-form-errors';
 import { IconX } from './contract-icons';
 import { useCreateContract } from './contract-mutations';
@@ -42,6 +44,26 @@ function CreateContractForm({ workspaceName }: { workspaceName: string }) {
   const roleOf = (id: string, index: number): ContractFileRole => roles.get(id) ?? (index === 0 ? 'MAIN' : 'ATTACHMENT');
 
   const change = (patch: Partial<ContractCreateDraft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  // "Fill from document": the analysis of the contract document fills the fields still empty; the user reviews before saving.
+  const analyze = useAnalyzeContract();
+  const mainIndex = files.findIndex((item, index) => roleOf(item.id, index) === 'MAIN');
+  const mainFile = mainIndex >= 0 ? files[mainIndex] : undefined;
+  const fillFromDocument = () => {
+    if (!mainFile) return;
+    analyze.mutate(
+      { fileKey: mainFile.file.fileKey },
+      {
+        onSuccess: (answer) => {
+          // Counted on the form as it was sent; applied to the form as it is now (typing may have gone on).
+          const { filled } = fillEmptyFields(draft, answer.suggestions);
+          setDraft((current) => fillEmptyFields(current, answer.suggestions).draft);
+          notifications.show({ color: filled.length > 0 ? 'green' : 'gray', message: filled.length > 0 ? t('analysis.filled', { count: filled.length }) : t('analysis.filledNone') });
+        },
+        onError: (error) => notifications.show({ color: 'orange', message: isApiError(error) ? error.message : t('analysis.fillFailed') }),
+      },
+    );
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -113,6 +135,16 @@ function CreateContractForm({ workspaceName }: { workspaceName: string }) {
                   </Group>
                 ))}
               </Stack>
+            ) : null}
+            {mainFile ? (
+              <Group gap="sm" wrap="nowrap">
+                <Button variant="light" size="xs" onClick={fillFromDocument} loading={analyze.isPending} disabled={uploads.isUploading}>
+                  {t('analysis.fill')}
+                </Button>
+                <Text size="xs" c="dimmed" role={analyze.isPending ? 'status' : undefined}>
+                  {analyze.isPending ? t('analysis.filling') : t('analysis.fillHint')}
+                </Text>
+              </Group>
             ) : null}
             {errorAt(errors, 'files') ? (
               <Text size="sm" c="red" role="alert">

@@ -22,6 +22,8 @@ import { ContractHeader } from './ContractHeader';
 import { GroupField, OwnerField, RelatedUsersField, WatchersField } from './ContractPeopleFields';
 import { SCALAR_SPECS, ScalarField } from './ContractScalarField';
 import { HashtagsField, RelatedReferencesField } from './ContractTagFields';
+import { ActivityPanel } from './ActivityPanel';
+import { ClausesPanel } from './ClausesPanel';
 import { CounterpartiesPanel } from './CounterpartiesPanel';
 import { DocumentsPanel } from './DocumentsPanel';
 import { usePersonName } from './PeoplePicker';
@@ -144,6 +146,8 @@ function DetailBody({ contractId, workspaceName }: { contractId: number; workspa
             <CounterpartiesPanel contract={contract} access={access} />
             <DocumentsPanel contract={contract} access={access} />
             <RemindersPanel contract={contract} canManage={permissions.data?.canUpdate ?? false} />
+            <ClausesPanel contract={contract} canManage={permissions.data?.canUpdate ?? false} />
+            <ActivityPanel contract={contract} />
           </Stack>
         </Grid.Col>
       </Grid>

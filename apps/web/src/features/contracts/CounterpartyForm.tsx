@@ -1,5 +1,5 @@
 import { CONTRACT_LIMITS, type CounterpartyInput, CounterpartyInputSchema } from '@legal/api';
-import { ActionIcon, Alert, Button, Fieldset, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Fieldset, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api';
@@ -7,6 +7,7 @@ import { errorsUnder, type FormErrors, schemaErrors, serverErrors, useErrorText 
 import { IconPlus, IconX } from './contract-icons';
 import { useVocabulary } from './contract-vocabulary';
 import { type ContactDraft, type CounterpartyDraft, emptyContact, inputOf } from './counterparty-draft';
+import { FormFooter } from './FormFooter';
 import './contracts-i18n';
 
 export interface CounterpartyFormModalProps {
@@ -127,19 +128,7 @@ function CounterpartyForm({ initial, onSubmit, onDone }: { initial: Counterparty
             ) : null}
           </Stack>
         </Fieldset>
-        {failure ? (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={isSaving}>
-            {t('actions.save')}
-          </Button>
-        </Group>
+        <FormFooter failure={failure} onCancel={onDone} submitLabel={t('actions.save')} isPending={isSaving} />
       </Stack>
     </form>
   );

@@ -1,5 +1,5 @@
 import { type ContractDetail, type ContractFileRole } from '@legal/api';
-import { ActionIcon, Badge, Card, Group, List, NativeSelect, Stack, Table, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Card, Divider, Group, List, NativeSelect, Stack, Table, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,13 +17,16 @@ import { IconDownload, IconTrash } from './contract-icons';
 import { useContractFileMutations } from './contract-mutations';
 import { detailKey, useContractsKey } from './contract-queries';
 import { useVocabulary } from './contract-vocabulary';
+import { DocumentsMainDocument } from './DocumentsMainDocument';
 import { FileDropZone } from './FileDropZone';
+import { documentKey } from './use-contract-document';
 import { useContractUploads } from './use-contract-uploads';
 import './contracts-i18n';
 
 /**
- * The contract's documents: each opens in the files screen's drawer (preview, revisions, upload of
- * a new revision); another file is uploaded like on the files screen, then attached with its role.
+ * The contract's documents: first the main document (its revisions, a new revision, the executed
+ * document, Word editing), then every attached file: each opens in the files screen's drawer
+ * (preview, revisions); another file is uploaded like on the files screen, then attached with its role.
  */
 export function DocumentsPanel({ contract, access }: { contract: ContractDetail; access: FieldAccessOf }) {
   const { t } = useTranslation('contracts');
@@ -52,8 +55,9 @@ export function DocumentsPanel({ contract, access }: { contract: ContractDetail;
 
   const closeDrawer = () => {
     setOpenFile(null);
-    // A new revision changes the document's size and extraction: show the contract as it is now.
+    // A new revision changes the document's size and extraction: show the contract and its main document as they are now.
     void queryClient.invalidateQueries({ queryKey: detailKey(base, contract.id), exact: true });
+    void queryClient.invalidateQueries({ queryKey: documentKey(base, contract.id) });
   };
 
   return (
@@ -62,6 +66,8 @@ export function DocumentsPanel({ contract, access }: { contract: ContractDetail;
         {t('documents.title')}
       </Title>
       <Stack gap="md">
+        <DocumentsMainDocument contract={contract} canEdit={canEdit} />
+        <Divider />
         {contract.files.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('documents.none')}

@@ -1,5 +1,5 @@
 import { CreateReminderBodySchema, type Reminder, REMINDER_LIMITS, type ReminderKind, UpdateReminderBodySchema } from '@legal/api';
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api';
@@ -7,6 +7,7 @@ import { fromLocalInput, toLocalInput } from './contract-format';
 import { errorAt, type FormErrors, schemaErrors, serverErrors, useErrorText } from './contract-form-errors';
 import { useVocabulary } from './contract-vocabulary';
 import { type Person, PeopleMultiPicker } from './PeoplePicker';
+import { FormFooter } from './FormFooter';
 import './contracts-i18n';
 
 /** What the form starts from: a reminder being edited, a suggestion, or a blank one. */
@@ -133,19 +134,7 @@ function ReminderForm({ reminder, initial, known, onSubmit, onClose }: ReminderF
           maxLength={L.memoMaxLength}
           error={errorText(errors.memo, L.memoMaxLength)}
         />
-        {failure ? (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={isSaving}>
-            {t('actions.save')}
-          </Button>
-        </Group>
+        <FormFooter failure={failure} onCancel={onClose} submitLabel={t('actions.save')} isPending={isSaving} />
       </Stack>
     </form>
   );

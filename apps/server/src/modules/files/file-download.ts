@@ -1,0 +1,45 @@
+import type { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { contentDisposition, parseRange } from './files.policy';
+
+/** What a download sends: one stored revision, its name, and a way to open (part of) its bytes. */
+export interface OpenedRevision {
+  revision: { contentType: string; sha256: string; size: number };
+  displayName: string;
+  open: (range?: { start: number; end: number }) => Promise<Readable>;
+}
+
+/**
+ * One revision's bytes as an attachment: ETag (its sha256; 304 on If-None-Match), one byte
+ * Range (206; 416 outside the file; If-Range with another tag sends it whole), nosniff. Used by
+ * the file downloads of arxive and the contract document downloads of conhub.
+ */
+export async function sendRevision(request: FastifyRequest, reply: FastifyReply, download: OpenedRevision, locale: string) {
+  const { revision } = download;
+  const etag = `"${revision.sha256}"`;
+  reply
+    .header('content-type', revision.contentType)
+    .header('content-disposition', contentDisposition(download.displayName))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-cache')
+    .header('accept-ranges', 'bytes')
+    .header('etag', etag);
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  const ifRange = request.headers['if-range'];
+  const range = ifRange && ifRange !== etag ? { kind: 'full' as const } : parseRange(request.headers.range, revision.size);
+  if (range.kind === 'unsatisfiable') {
+    return reply.code(416).header('content-range', `bytes */${revision.size}`).header('content-type', 'application/json; charset=utf-8').send({
+      code: 'ERROR_VALIDATION',
+      message: locale === 'en' ? 'The requested range cannot be satisfied.' : '요청한 범위를 제공할 수 없습니다.',
+      data: { fieldErrors: [{ field: 'header.range', reason: 'outside the file' }] },
+    });
+  }
+  if (range.kind === 'partial') {
+    return reply
+      .code(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${revision.size}`)
+      .header('content-length', range.end - range.start + 1)
+      .send(await download.open({ start: range.start, end: range.end }));
+  }
+  return reply.header('content-length', revision.size).send(await download.open());
+}
