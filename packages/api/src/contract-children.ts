@@ -205,6 +205,23 @@ export const listContractTypes = defineRoute({
   summary: 'The contract types with their Korean and English names', tags: alex,
   schemas: { data: z.array(ContractTypeEntrySchema) },
 });
+/** v2 of the workspace's contract types: each with how many contracts of it the caller can read. */
+export const ContractTypeUsageSchema = ContractTypeEntrySchema.extend({ contractCount: z.number().int().nonnegative() });
+export const WorkspaceContractTypesParamsSchema = z.object({ workspaceId: z.coerce.number().int().positive() });
+export const listWorkspaceContractTypesById = defineRoute({
+  method: 'GET', path: '/api/conhub/workspaces/:workspaceId/contracts/types/v1', access: 'member',
+  summary: 'The contract types of a workspace (the one of X-Workspace; another answers 404)', tags: conhub,
+  schemas: { params: WorkspaceContractTypesParamsSchema, data: z.array(ContractTypeEntrySchema) },
+});
+export const listWorkspaceContractTypes = defineRoute({
+  method: 'GET', path: '/api/conhub/workspaces/contracts/types/v1', access: 'member',
+  summary: 'The contract types of the current workspace', tags: conhub, schemas: { data: z.array(ContractTypeEntrySchema) },
+});
+export const listWorkspaceContractTypesV2 = defineRoute({
+  method: 'GET', path: '/api/conhub/workspaces/contracts/types/v2', access: 'member',
+  summary: 'The contract types of the current workspace with the number of contracts of each type the caller can read',
+  tags: conhub, schemas: { data: z.array(ContractTypeUsageSchema) },
+});
 export const getContractMetaV2 = defineRoute({
   method: 'GET', path: '/api/conhub/contracts/meta/v2', access: 'member',
   summary: 'Every vocabulary of the contract screens (statuses and their groups, types, languages, signing types, positions, ...) with ko/en names, sort fields and limits',

@@ -1,7 +1,7 @@
 import {
-  addContractFile, addCounterpartiesFromBookmarks, addCounterparty, bookmarkContract, CONTRACT_META, CONTRACT_TYPE_CATALOGUE, createCounterpartyBookmark,
+  addContractFile, addCounterpartiesFromBookmarks, addCounterparty, bookmarkContract, CONTRACT_META, createCounterpartyBookmark,
   createHashtag, deleteCounterparty, deleteCounterpartyBookmark, getContractMetaV2, getContractMetaV3, getContractPermissions, listContractBookmarks,
-  listContractTypes, listCounterparties, listCounterpartyBookmarks, listHashtags, removeContractFile, unbookmarkContract, updateCounterparty,
+  listContractTypes, listCounterparties, listWorkspaceContractTypes, listWorkspaceContractTypesById, listWorkspaceContractTypesV2, listCounterpartyBookmarks, listHashtags, removeContractFile, unbookmarkContract, updateCounterparty,
   updateCounterpartyBookmark,
 } from '@legal/api';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +9,7 @@ import { route } from '../../platform/http/route';
 import type { AppServices } from '../../platform/services';
 import * as bookmarks from './contract-bookmarks.service';
 import * as contractFiles from './contract-files.service';
+import * as contractTypes from './contract-types.service';
 import { contractContext, getContractPermissions as permissionsOf } from './contracts.service';
 import * as parties from './counterparties.service';
 import * as partyBookmarks from './counterparty-bookmarks.service';
@@ -39,10 +40,9 @@ export function registerContractChildRoutes(app: FastifyInstance, services: AppS
 
   route(app, getContractPermissions, ({ ctx, params }) => permissionsOf(services, ctx, params.contractId));
 
-  route(app, listContractTypes, async ({ ctx }) => {
-    await contractContext(services, ctx);
-    return CONTRACT_TYPE_CATALOGUE.map((t) => ({ ...t, label: t.name[ctx.locale] }));
-  });
+  for (const descriptor of [listContractTypes, listWorkspaceContractTypes]) route(app, descriptor, ({ ctx }) => contractTypes.listContractTypes(services, ctx));
+  route(app, listWorkspaceContractTypesById, ({ ctx, params }) => contractTypes.listContractTypes(services, ctx, params.workspaceId));
+  route(app, listWorkspaceContractTypesV2, ({ ctx }) => contractTypes.listContractTypeUsage(services, ctx));
   for (const descriptor of [getContractMetaV2, getContractMetaV3]) {
     route(app, descriptor, async ({ ctx }) => {
       await contractContext(services, ctx);

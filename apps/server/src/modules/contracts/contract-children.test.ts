@@ -221,4 +221,27 @@ describe('bookmarks, permissions and catalogues', () => {
     }
     expect((await call(null, 'GET', '/api/conhub/contracts/meta/v2')).statusCode).toBe(401);
   });
+
+  it('serves the workspace contract types (conhub), v2 counting only the contracts the caller can read', async () => {
+    const writer = await person(t, wsA, ['GENERAL_MEMBER']);
+    const follower = await person(t, wsA, ['GENERAL_MEMBER']);
+    await createContract(t, writer, { contractType: 'SERVICE' });
+    await createContract(t, writer, { contractType: 'SERVICE', watcherUserIds: [follower.userId] });
+    await createContract(t, writer, { contractType: 'NDA' });
+    const countsOf = async (p: Person) =>
+      Object.fromEntries(
+        (await call(p, 'GET', '/api/conhub/workspaces/contracts/types/v2')).json().data
+          .filter((x: { contractCount: number }) => x.contractCount > 0)
+          .map((x: { code: string; contractCount: number }) => [x.code, x.contractCount]),
+      );
+    expect(await countsOf(writer)).toEqual({ SERVICE: 2, NDA: 1 });
+    expect(await countsOf(follower)).toEqual({ SERVICE: 1 });
+    const types = (await call(writer, 'GET', '/api/conhub/workspaces/contracts/types/v1')).json().data;
+    expect(types.map((x: { code: string }) => x.code)).toEqual(CONTRACT_TYPES);
+    expect((await call(writer, 'GET', `/api/conhub/workspaces/${wsA.workspaceId}/contracts/types/v1`)).json().data).toEqual(types);
+    // Another workspace's id in the path (even one the caller does not belong to) is not found.
+    expect((await call(writer, 'GET', `/api/conhub/workspaces/${wsB.workspaceId}/contracts/types/v1`)).statusCode).toBe(404);
+    expect(fieldsOf(await call(writer, 'GET', '/api/conhub/workspaces/abc/contracts/types/v1'))).toEqual(['params.workspaceId']);
+    expect((await call(null, 'GET', '/api/conhub/workspaces/contracts/types/v2')).statusCode).toBe(401);
+  });
 });
