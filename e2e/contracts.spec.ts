@@ -48,6 +48,102 @@ test.describe('the contract repository', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
   });
+
+  test('fills a service agreement from its document, analyses its clauses, adds a revision and marks it executed', async ({ page }) => {
+    const title = `용역 계약 ${Date.now().toString(36)}`;
+    const articles = [
+      '제1조(목적) 이 계약은 을이 갑에게 제공하는 계약관리 시스템 구축 용역의 범위와 조건을 정함을 목적으로 한다.',
+      '제2조(계약기간) 계약기간은 2026년 1월 1일부터 2026년 12월 31일까지로 한다.',
+      '제3조(계약금액) 계약금액은 금 일천만원정(₩10,000,000)으로 하며, 부가가치세는 별도로 한다.',
+      '제4조(대금 지급) 갑은 검수를 마친 날부터 30일 이내에 을이 지정한 계좌로 계약금액을 지급한다.',
+      '제5조(비밀유지) 을은 용역을 수행하며 알게 된 갑의 영업비밀을 제3자에게 누설하여서는 아니 된다.',
+      '제9조(관할) 이 계약과 관련한 분쟁은 서울중앙지방법원을 관할 법원으로 한다.',
+    ];
+    const text = (extra: string[] = []) =>
+      ['용역 계약서', '', "주식회사 한빛(이하 '갑'이라 한다)과 주식회사 새솔(이하 '을'이라 한다)은 계약관리 시스템 구축 용역에 관하여 다음과 같이 계약을 체결한다.", '', ...articles, ...extra].join('\n');
+
+    await signIn(page, 'manager@hanbit.example');
+    await expect(page).toHaveURL(/\/hanbit\/?$/);
+    await page.getByRole('link', { name: '계약 저장소' }).click();
+    await page.getByRole('link', { name: '계약 등록' }).first().click();
+
+    // Upload the document: it names the contract; the other fields stay empty until filled from it.
+    await page.getByLabel('올릴 계약서 파일').setInputFiles({ name: `${title}.txt`, mimeType: 'text/plain', buffer: Buffer.from(text(), 'utf8') });
+    await expect(page.getByLabel(/^계약명/)).toHaveValue(title, { timeout: 20_000 });
+    const startDate = page.getByLabel('시작일', { exact: true });
+    await expect(startDate).toHaveValue('');
+
+    // "Fill from document" needs the extracted text (a background job): until then it says the text is still being read.
+    await expect(async () => {
+      await page.getByRole('button', { name: '문서에서 채우기' }).click();
+      await expect(startDate).toHaveValue('2026-01-01', { timeout: 2_000 });
+    }).toPass({ timeout: 45_000 });
+    await expect(page.getByText('6개 항목을 채웠습니다. 저장 전에 확인해 주세요.')).toBeVisible();
+    await expect(page.getByLabel(/^계약명/)).toHaveValue(title);
+    await expect(page.getByLabel('종료일', { exact: true })).toHaveValue('2026-12-31');
+    await expect(page.getByLabel('금액', { exact: true })).toHaveValue('10000000');
+    await expect(page.getByRole('combobox', { name: '통화' })).toHaveValue('KRW');
+    await expect(page.getByRole('combobox', { name: /^계약 유형/ })).toHaveValue('용역계약');
+    await expect(page.getByRole('combobox', { name: '분쟁 해결 방법' })).toHaveValue('소송');
+    const parties = page.getByRole('list', { name: '거래 상대방' });
+    await expect(parties).toContainText('주식회사 한빛');
+    await expect(parties).toContainText('주식회사 새솔');
+    await page.getByRole('button', { name: '등록', exact: true }).click();
+    await expect(page).toHaveURL(/\/hanbit\/contracts\/\d+$/);
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    const terms = page.getByRole('region', { name: '계약 조건' });
+    await expect(terms).toContainText('₩10,000,000');
+    await expect(terms).toContainText('용역계약');
+    const header = page.getByRole('heading', { name: title, level: 1 }).locator('..');
+    await expect(header).toContainText('작성 중');
+
+    // Clause analysis: the articles grouped by label, each with its text.
+    const clauses = page.getByRole('region', { name: '조항 분석' });
+    await expect(clauses).toContainText('아직 분석하지 않았습니다.');
+    await clauses.getByRole('button', { name: '분석하기', exact: true }).click();
+    await expect(page.getByText('6개 조항을 분석했습니다.')).toBeVisible({ timeout: 20_000 });
+    const term = clauses.getByRole('region', { name: '계약기간' });
+    await expect(term.getByRole('button', { name: '제2조(계약기간) 본문 보기' })).toBeVisible();
+    const disputes = clauses.getByRole('region', { name: '분쟁 해결' });
+    await disputes.getByRole('button', { name: '제9조(관할) 본문 보기' }).click();
+    await expect(disputes.getByText('서울중앙지방법원을 관할 법원으로 한다.')).toBeVisible();
+    await expect(clauses.getByRole('region', { name: '대금 지급' })).toContainText('2개');
+    await expect(clauses.getByRole('button', { name: '다시 분석하기' })).toBeVisible();
+
+    // A new revision of the main document: the history shows revision 2 as the current one.
+    const mainDocument = page.getByRole('region', { name: '본문 문서' });
+    const revisions = mainDocument.getByRole('table', { name: '본문 문서 버전 기록' });
+    await expect(revisions.getByRole('row')).toHaveCount(2);
+    await mainDocument.getByLabel('본문 문서로 올릴 파일').setInputFiles({
+      name: `${title} 수정본.txt`,
+      mimeType: 'text/plain',
+      buffer: Buffer.from(text(['제10조(통지) 이 계약에 따른 통지는 서면으로 한다.']), 'utf8'),
+    });
+    await expect(revisions.getByRole('row')).toHaveCount(3, { timeout: 20_000 });
+    const second = revisions.getByRole('row', { name: /버전 2/ });
+    await expect(second).toContainText('현재');
+    await expect(second).toContainText(`${title} 수정본.txt`);
+    await expect(revisions.getByRole('row', { name: /버전 1/ })).not.toContainText('현재');
+
+    // Marked executed: the status badge says so and the action is gone.
+    await page.getByRole('button', { name: '체결 완료 처리' }).click();
+    const dialog = page.getByRole('dialog', { name: '체결 완료 처리' });
+    await dialog.getByLabel(/^체결일/).fill('2025-12-20');
+    await dialog.getByRole('button', { name: '체결 완료로 처리' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('계약을 체결 완료로 처리했습니다.')).toBeVisible();
+    await expect(header).toContainText('체결 완료');
+    await expect(header).not.toContainText('작성 중');
+    await expect(page.getByRole('button', { name: '체결 완료 처리' })).toBeHidden();
+    await expect(terms).toContainText('2025. 12. 20.');
+
+    // The activity panel tells the story, newest first.
+    const activity = page.getByRole('region', { name: '활동 기록' });
+    await expect(activity).toContainText('님이 계약을 체결 완료로 처리했습니다 (체결 완료)');
+    await expect(activity).toContainText('님이 계약서 본문의 2번째 판을 올렸습니다');
+    await expect(activity).toContainText('님이 조항 6개를 분석했습니다');
+    await expect(activity).toContainText('님이 계약을 등록했습니다');
+  });
 });
 
 /** Registers a contract from a small text file through the create page and opens its detail. */
