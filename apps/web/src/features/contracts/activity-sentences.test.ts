@@ -46,7 +46,7 @@ describe('activity sentences', () => {
     const type = activity({ summary: { fields: ['contractType'], changes: [{ field: 'contractType', before: 'SUPPLY', after: 'SERVICE' }] } });
     expect(activityDetails(type, tko, 'ko')).toEqual(['계약 유형: 물품공급계약 → 용역계약']);
     const status = activity({ type: 'contract.status_changed', actor: null, summary: { fromStatus: 'SIGNED', toStatus: 'ACTIVE' } });
-    expect(activitySentence(status, tko, 'ko')).toBe('시스템 님이 상태를 체결 완료에서 이행 중으로 바꿨습니다');
+    expect(activitySentence(status, tko, 'ko')).toBe('시스템이 상태를 체결 완료에서 이행 중으로 바꿨습니다');
     expect(activitySentence(status, ten, 'en')).toBe('System changed the status from Signed to Active');
     const party = activity({ type: 'counterparty.added', summary: { names: ['주식회사 새솔'] } });
     expect(activitySentence(party, tko, 'ko')).toBe('홍길동 님이 거래 상대방 주식회사 새솔을 추가했습니다');

@@ -52,7 +52,8 @@ const VOCABULARY_OF_FIELD: Record<string, Vocabulary> = {
 };
 
 export function activitySentence(a: ContractActivity, t: T, locale: Locale): string {
-  const actor = a.actor ? (a.actor.displayName ?? t('activity.unknownPerson')) : t('activity.system');
+  // "홍길동 님" for a person, "시스템" for the system: both take 이/의 in the Korean sentences.
+  const actor = a.actor ? t('activity.person', { name: a.actor.displayName ?? t('activity.unknownPerson') }) : t('activity.system');
   const s = a.summary;
   const status = (code: string | null) => labelOf('status', code, locale);
   const key = a.type.replace(/\./g, '_');
