@@ -72,6 +72,11 @@ describe('the built-in analysis engine: Korean contracts', () => {
     expect(clauses[4]!.heading).toBe('제 5 조 [원상회복]');
   });
 
+  it('reads the parties of the short definition form (이하 \'갑\') as well as (이하 "갑"이라 한다)', () => {
+    const text = ['용역 계약서', "주식회사 한빛(이하 '갑')과 주식회사 새솔(이하 '을')은 다음과 같이 계약을 체결한다.", '제1조(목적) 을은 갑에게 용역을 제공한다.'].join('\n');
+    expect(analyzeText(text).suggestions.counterparties.map((c) => [c.role, c.name])).toEqual([['갑', '주식회사 한빛'], ['을', '주식회사 새솔']]);
+  });
+
   it('reads an NDA: headings on the body line, "Korean head noun last" headings, arbitration, a labelled signing date', () => {
     const { suggestions, clauses } = analyzeText(KO_NDA);
     expect(suggestions).toMatchObject({

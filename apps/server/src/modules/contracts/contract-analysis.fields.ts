@@ -383,8 +383,9 @@ interface PartyDraft {
 /** "임대인 홍길동": the role word before a party's name. */
 const PARTY_ROLE_WORD = /^(?:임대인|임차인|매도인|매수인|발주자|발주처|수급인|도급인|위탁자|수탁자|공급자|구매자|사용자|근로자|대여자|차용자|투자자)\s*[:：]?\s*/;
 
-// 주식회사 가나다(이하 "갑"이라 한다)와 ...: the name before each "(이하 ... 라 한다)".
-const KO_DEFINED = /[(（]\s*이하\s*["“'‘「]?\s*([가-힣A-Za-z ]{1,10}?)\s*["”'’」]?\s*(?:이?라고?|으로)\s*(?:한다|칭한다|함|부른다)?\s*[)）]/g;
+// 주식회사 가나다(이하 "갑"이라 한다)와 ...: the name before each "(이하 ... 라 한다)", or the
+// short form "(이하 '갑')".
+const KO_DEFINED = /[(（]\s*이하\s*["“'‘「]?\s*([가-힣A-Za-z ]{1,10}?)\s*["”'’」]?\s*(?:(?:이?라고?|으로)\s*(?:한다|칭한다|함|부른다)?\s*)?[)）]/g;
 const KO_ROLE_BLOCK = /(?:^|\n)[ \t]*[[【(<]?[ \t]*["“]?(갑|을|병|정)["”]?[ \t]*[\]】)>]?[ \t]*(?:[:：]|\n|[ \t](?=상\s*호|회\s*사|주\s*소|성\s*명|법\s*인|대\s*표))/g;
 
 function koreanParties(text: string, bodyStart: number, bodyEnd: number): PartyDraft[] {

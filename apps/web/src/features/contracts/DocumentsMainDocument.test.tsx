@@ -66,7 +66,7 @@ describe('the main document of a contract', () => {
     const table = await within(region).findByRole('table', { name: '본문 문서 버전 기록' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['버전 2현재', '버전 1']);
-    expect(within(rows[1]!).getByText('김민준')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText(/^김민준 · /)).toBeInTheDocument();
     expect(within(region).getByRole('status')).toHaveTextContent('한지민 님이 Word에서 편집하고 있습니다');
 
     await userEvent.click(within(table).getByRole('button', { name: '버전 1 내려받기' }));

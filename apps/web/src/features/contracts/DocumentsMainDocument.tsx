@@ -36,14 +36,13 @@ function RevisionTable({ contractId, revisions, locale }: { contractId: number; 
   const { t } = useTranslation('contracts');
   const onFailure = useDownloadFailure();
   return (
+    // Three columns: the panel sits in the narrow column of the detail page, so who, when and how
+    // large go on a second line under the file name.
     <Table verticalSpacing={4} aria-label={t('document.revisionsLabel')}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{t('document.columns.revision')}</Table.Th>
           <Table.Th>{t('document.columns.name')}</Table.Th>
-          <Table.Th>{t('document.columns.author')}</Table.Th>
-          <Table.Th>{t('document.columns.date')}</Table.Th>
-          <Table.Th ta="end">{t('document.columns.size')}</Table.Th>
           <Table.Th>
             <VisuallyHidden>{t('documents.actions')}</VisuallyHidden>
           </Table.Th>
@@ -52,7 +51,7 @@ function RevisionTable({ contractId, revisions, locale }: { contractId: number; 
       <Table.Tbody>
         {revisions.map((r) => (
           <Table.Tr key={r.revision}>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            <Table.Td style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
               {t('document.revision', { revision: r.revision })}
               {r.isCurrent ? (
                 <Badge ml={6} size="xs" variant="light">
@@ -60,17 +59,15 @@ function RevisionTable({ contractId, revisions, locale }: { contractId: number; 
                 </Badge>
               ) : null}
             </Table.Td>
-            <Table.Td maw={200}>
+            <Table.Td maw={0} w="100%">
               <Text size="sm" truncate title={r.displayName}>
                 {r.displayName}
               </Text>
+              <Text size="xs" c="dimmed">
+                {r.createdBy?.displayName ?? t('document.someone')} · {formatInstant(r.createdAt, locale)} · <FileSize bytes={r.size} />
+              </Text>
             </Table.Td>
-            <Table.Td>{r.createdBy?.displayName ?? t('document.someone')}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatInstant(r.createdAt, locale)}</Table.Td>
-            <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
-              <FileSize bytes={r.size} />
-            </Table.Td>
-            <Table.Td>
+            <Table.Td style={{ verticalAlign: 'top' }}>
               <ActionIcon
                 variant="subtle"
                 aria-label={t('document.downloadRevision', { revision: r.revision })}
