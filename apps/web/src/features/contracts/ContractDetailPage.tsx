@@ -139,7 +139,11 @@ function DetailBody({ contractId, workspaceName }: { contractId: number; workspa
       ) : null}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <ContractFields contract={contract} access={access} />
+          {/* The history grows with the contract: it goes under the fields, where the column is shorter. */}
+          <Stack gap="lg">
+            <ContractFields contract={contract} access={access} />
+            <ActivityPanel contract={contract} />
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">
@@ -147,7 +151,6 @@ function DetailBody({ contractId, workspaceName }: { contractId: number; workspa
             <DocumentsPanel contract={contract} access={access} />
             <RemindersPanel contract={contract} canManage={permissions.data?.canUpdate ?? false} />
             <ClausesPanel contract={contract} canManage={permissions.data?.canUpdate ?? false} />
-            <ActivityPanel contract={contract} />
           </Stack>
         </Grid.Col>
       </Grid>
