@@ -29,4 +29,5 @@ export { default as IconShieldLock } from '@tabler/icons-react/dist/esm/icons/Ic
 export { default as IconSignature } from '@tabler/icons-react/dist/esm/icons/IconSignature.mjs';
 export { default as IconSun } from '@tabler/icons-react/dist/esm/icons/IconSun.mjs';
 export { default as IconTemplate } from '@tabler/icons-react/dist/esm/icons/IconTemplate.mjs';
+export { default as IconUpload } from '@tabler/icons-react/dist/esm/icons/IconUpload.mjs';
 export { default as IconUser } from '@tabler/icons-react/dist/esm/icons/IconUser.mjs';
