@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FakeXhr } from '../../lib/api/fake-xhr';
 import { fail, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
+import { READ_WAIT } from './clause-queries';
 import { detailOf, permissionsOf, signInAs, WRITER } from './contracts.test-support';
 
 const FILE_KEY = 'AAAAAAAAAAAAAAAAAAAAAA';
@@ -45,9 +46,12 @@ function serveDetail(detail = detailOf()) {
 
 const region = (name: string) => screen.getByRole('region', { name });
 
+const READ_WAIT_DEFAULT = { ...READ_WAIT };
+
 describe('contract analysis, completion, copy and activity on the detail page', () => {
   // Notifications live in one store for the whole file: each test starts with none shown or queued.
   afterEach(() => {
+    Object.assign(READ_WAIT, READ_WAIT_DEFAULT);
     FakeXhr.reset();
     notifications.clean();
     notifications.cleanQueue();
@@ -89,12 +93,33 @@ describe('contract analysis, completion, copy and activity on the detail page', 
     expect(await within(panel).findByText('아직 분석하지 않았습니다.')).toBeInTheDocument();
   });
 
-  it('says why an analysis could not run (text still being read)', { timeout: 20_000 }, async () => {
-    serveDetail().on(analyzeContract, fail(409, 'ERROR_CONFLICT', '문서의 텍스트를 아직 읽는 중입니다. 잠시 후 다시 분석해 주세요.', { extractionStatus: 'PENDING' }));
+  it('waits while the text is still being read, then analyses', { timeout: 20_000 }, async () => {
+    READ_WAIT.everyMs = 20;
+    let attempts = 0;
+    let isAnalysed = false;
+    const reading = () => fail(409, 'ERROR_CONFLICT', '문서의 텍스트를 아직 읽는 중입니다. 잠시 후 다시 분석해 주세요.', { extractionStatus: 'PENDING' });
+    serveDetail()
+      .on(getContractClauseLabels, () => ok(isAnalysed ? storedLabels : noLabels))
+      .on(analyzeContract, () => {
+        attempts += 1;
+        if (attempts < 3) return reading();
+        isAnalysed = true;
+        return ok(analysis({ contractId: 7, labelCount: 3 }));
+      });
     renderApp('/hanbit/contracts/7');
     const panel = await screen.findByRole('region', { name: '조항 분석' }, { timeout: 8000 });
     await userEvent.click(await within(panel).findByRole('button', { name: '분석하기' }));
-    expect(await within(panel).findByRole('alert')).toHaveTextContent('문서의 텍스트를 아직 읽는 중입니다.');
+    expect(await within(panel).findByText('제5조 (지급)', undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(attempts).toBe(3);
+    expect(within(panel).queryByRole('alert')).toBeNull();
+  });
+
+  it('says why when no text could be read from the document', { timeout: 20_000 }, async () => {
+    serveDetail().on(analyzeContract, fail(409, 'ERROR_CONFLICT', '이 문서에서는 텍스트를 읽지 못해 분석할 수 없습니다. 다른 파일로 시도해 주세요.', { extractionStatus: 'FAILED' }));
+    renderApp('/hanbit/contracts/7');
+    const again = await screen.findByRole('region', { name: '조항 분석' }, { timeout: 8000 });
+    await userEvent.click(await within(again).findByRole('button', { name: '분석하기' }));
+    expect(await within(again).findByRole('alert')).toHaveTextContent('텍스트를 읽지 못해');
   });
 
   it('shows the history as sentences, loads older entries and reloads after an edit on the page', { timeout: 25_000 }, async () => {
