@@ -143,6 +143,18 @@ try {
   await bare.stop();
   bare = undefined;
 
+  // 2b: the same searches through scroll-search v2 (20 rows, no total) at 32 connections: what a
+  // search costs when it does not count every match, beside page-search's exact totalElements.
+  results.scrollLoad = [];
+  for (const s of searches) {
+    const [field, direction] = (new URLSearchParams(s.query).get('sort') ?? 'createdAt,desc').split(',');
+    const body = { ...s.body, fetchSize: 20, sortField: field, sortDirection: direction };
+    await post(server.url, '/api/alex/contracts/scroll-search/v2', headers, body);
+    const run = await load(server.url, '/api/alex/contracts/scroll-search/v2', headers, body);
+    results.scrollLoad.push({ search: s.name, ...run });
+    console.log(`scroll-search v2 (no total), ${s.name}: ${run.rps} req/s p50 ${run.p50} p95 ${run.p95} ms`);
+  }
+
   // 3: scroll-search v2 from the first to the last page, one request at a time.
   results.scroll = [];
   for (const s of [{ name: 'all readable, createdAt desc', body: { fetchSize: 100 } }, { name: 'keyword 계약, title asc', body: { fetchSize: 100, keyword: '계약', sortField: 'title', sortDirection: 'asc' } }]) {
@@ -209,6 +221,9 @@ console.log('\nContracts (PostgreSQL, %d contracts, %d connections, %d s per loa
 console.log(`${'page-search v4'.padEnd(44)}   req/s     p50     p95     p99  bare req/s  bare p95  ratio  1-conn p95  target`);
 for (const r of results.pageSearch) {
   console.log(`${r.search.padEnd(44)} ${fmt(r.app.rps)} ${fmt(r.app.p50)} ${fmt(r.app.p95)} ${fmt(r.app.p99)} ${fmt(r.bare.rps).padStart(11)} ${fmt(r.bare.p95).padStart(9)} ${String(r.ratio).padStart(6)} ${fmt(r.single.p95).padStart(11)}  ${r.app.requests > 0 ? `p95 <= 50 ms: ${r.app.p95 <= 50 ? 'met' : 'NOT met'}; ratio >= 0.7: ${r.ratio >= 0.7 ? 'met' : 'NOT met'}` : `NOT met: no request completed within the run (errors ${r.app.errors}, wrong status ${r.app.wrongStatus})`}`);
+}
+for (const r of results.scrollLoad) {
+  console.log(`${`scroll-search v2, no total: ${r.search}`.padEnd(44)} ${fmt(r.rps)} ${fmt(r.p50)} ${fmt(r.p95)} ${fmt(r.p99)}`);
 }
 for (const r of results.scroll) {
   console.log(`scroll-search v2 ${r.scroll.padEnd(30)} ${r.pages} pages: first ${r.firstMs} ms, middle ${r.middleMs} ms, last ${r.lastMs} ms (avg of 10: ${r.first10AvgMs} / ${r.middle10AvgMs} / ${r.last10AvgMs} ms)  target flat`);
