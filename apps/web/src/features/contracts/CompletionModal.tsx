@@ -3,8 +3,7 @@ import { Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api';
-import { type FormErrors, schemaErrors, serverErrors, useErrorText } from './contract-form-errors';
+import { schemaErrors, useCheckedSave, useErrorText } from './contract-form-errors';
 import { useVocabulary } from './contract-vocabulary';
 import { useCompleteContract } from './completion-mutations';
 import { FormFooter } from './FormFooter';
@@ -27,33 +26,22 @@ export function CompletionModal({ contract, opened, onClose }: { contract: Contr
   const [signedDate, setSignedDate] = useState(contract.signedDate ?? today());
   const [signingType, setSigningType] = useState<SigningType | null>(contract.signingType);
   const [status, setStatus] = useState<'SIGNED' | 'ACTIVE'>('SIGNED');
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, failure, submit: save } = useCheckedSave();
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setFailure(null);
     const body = { signedDate, status, ...(signingType ? { signingType } : {}) };
     const found = schemaErrors(CompleteContractBodySchema.safeParse(body));
     if (!signedDate) found.signedDate = { key: 'required' };
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    complete.mutate(body, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: t('completion.done') });
-        onClose();
-      },
-      onError: (error) => {
-        const fields = serverErrors(error);
-        if (fields) setErrors(fields);
-        else setFailure(isApiError(error) ? error.message : t('errors.saveFailed'));
-      },
-    });
+    if (await save(found, () => complete.mutateAsync(body))) {
+      notifications.show({ color: 'green', message: t('completion.done') });
+      onClose();
+    }
   };
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('completion.title')} centered>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="md">
           <Text size="sm" c="dimmed">{t('completion.description')}</Text>
           <TextInput type="date" label={t('completion.signedDate')} value={signedDate} onChange={(e) => setSignedDate(e.currentTarget.value)} error={errorText(errors.signedDate)} withAsterisk />

@@ -2,8 +2,7 @@ import { CONTRACT_LIMITS, type CounterpartyInput, CounterpartyInputSchema } from
 import { ActionIcon, Button, Fieldset, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api';
-import { errorsUnder, type FormErrors, schemaErrors, serverErrors, useErrorText } from './contract-form-errors';
+import { errorsUnder, type FormErrors, schemaErrors, useCheckedSave, useErrorText } from './contract-form-errors';
 import { IconPlus, IconX } from './contract-icons';
 import { useVocabulary } from './contract-vocabulary';
 import { type ContactDraft, type CounterpartyDraft, emptyContact, inputOf } from './counterparty-draft';
@@ -35,9 +34,7 @@ function CounterpartyForm({ initial, onSubmit, onDone }: { initial: Counterparty
   const vocabulary = useVocabulary();
   const errorText = useErrorText();
   const [draft, setDraft] = useState(initial);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
+  const { errors, failure, isSaving, submit: save } = useCheckedSave();
   const L = CONTRACT_LIMITS;
 
   const change = (patch: Partial<CounterpartyDraft>) => setDraft((d) => ({ ...d, ...patch }));
@@ -47,21 +44,7 @@ function CounterpartyForm({ initial, onSubmit, onDone }: { initial: Counterparty
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const input = inputOf(draft);
-    const found = schemaErrors(CounterpartyInputSchema.safeParse(input));
-    setErrors(found);
-    setFailure(null);
-    if (Object.keys(found).length > 0) return;
-    setIsSaving(true);
-    try {
-      await onSubmit(input);
-      onDone();
-    } catch (error) {
-      const fields = serverErrors(error);
-      if (fields) setErrors(fields);
-      else setFailure(isApiError(error) ? error.message : t('errors.saveFailed'));
-    } finally {
-      setIsSaving(false);
-    }
+    if (await save(schemaErrors(CounterpartyInputSchema.safeParse(input)), () => onSubmit(input))) onDone();
   };
 
   return (

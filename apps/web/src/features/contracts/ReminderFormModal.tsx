@@ -2,9 +2,8 @@ import { CreateReminderBodySchema, type Reminder, REMINDER_LIMITS, type Reminder
 import { Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api';
 import { fromLocalInput, toLocalInput } from './contract-format';
-import { errorAt, type FormErrors, schemaErrors, serverErrors, useErrorText } from './contract-form-errors';
+import { errorAt, schemaErrors, useCheckedSave, useErrorText } from './contract-form-errors';
 import { useVocabulary } from './contract-vocabulary';
 import { type Person, PeopleMultiPicker } from './PeoplePicker';
 import { FormFooter } from './FormFooter';
@@ -60,9 +59,7 @@ function ReminderForm({ reminder, initial, known, onSubmit, onClose }: ReminderF
   const vocabulary = useVocabulary();
   const errorText = useErrorText();
   const [draft, setDraft] = useState(initial);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
+  const { errors, failure, isSaving, submit: save } = useCheckedSave();
   const change = (patch: Partial<ReminderDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const L = REMINDER_LIMITS;
 
@@ -72,20 +69,7 @@ function ReminderForm({ reminder, initial, known, onSubmit, onClose }: ReminderF
     const schema = reminder ? UpdateReminderBodySchema : CreateReminderBodySchema;
     const found = schemaErrors(schema.safeParse(reminder ? { ...body, status: reminder.status === 'CANCELED' ? 'CANCELED' : 'SCHEDULED' } : body));
     if (!draft.remindAt) found.remindAt = { key: 'required' };
-    setErrors(found);
-    setFailure(null);
-    if (Object.keys(found).length > 0) return;
-    setIsSaving(true);
-    try {
-      await onSubmit(body);
-      onClose();
-    } catch (error) {
-      const fields = serverErrors(error);
-      if (fields) setErrors(fields);
-      else setFailure(isApiError(error) ? error.message : t('errors.saveFailed'));
-    } finally {
-      setIsSaving(false);
-    }
+    if (await save(found, () => onSubmit(body))) onClose();
   };
 
   return (

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../lib/api';
 import { type FieldIssue, type SafeParseLike } from '../../lib/forms/field-issues';
 import {
   type FormError as SharedFormError, type FormErrors as SharedFormErrors, formErrorText, type SchemaErrorKey, schemaErrorKey, serverErrors as serverErrorsOf,
@@ -64,4 +66,34 @@ export function errorAt(errors: FormErrors, field: string): FormError | undefine
 export function useErrorText(): (error: FormError | undefined, max?: number) => string | undefined {
   const { t } = useTranslation('contracts');
   return (error, max) => formErrorText(error, (key) => t(`form.errors.${key}`, { max }));
+}
+
+/**
+ * The save of a contract form: `submit(found, save)` shows the errors found before sending and
+ * stops there; otherwise it runs `save`, and a rejection shows the server's field errors (400) or
+ * its message. Resolves true when saved.
+ */
+export function useCheckedSave() {
+  const { t } = useTranslation('contracts');
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+  const submit = async (found: FormErrors, save: () => Promise<unknown>): Promise<boolean> => {
+    setErrors(found);
+    setFailure(null);
+    if (Object.keys(found).length > 0) return false;
+    setIsSaving(true);
+    try {
+      await save();
+      return true;
+    } catch (error) {
+      const fields = serverErrors(error);
+      if (fields) setErrors(fields);
+      else setFailure(isApiError(error) ? error.message : t('errors.saveFailed'));
+      return false;
+    } finally {
+      setIsSaving(false);
+    }
+  };
+  return { errors, failure, isSaving, submit };
 }
