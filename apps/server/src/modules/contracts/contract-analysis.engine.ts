@@ -1,9 +1,10 @@
 import type { AnalysisEngine, AnalyzedClause, ContractSuggestions } from '@legal/api';
 import { splitClauses } from './contract-analysis.clauses';
 import {
-  detectLanguage, type Evidence, findAmount, findCounterparties, findDates, findDisputeResolution, findGoverningLaw, findPeriod, findSignedDate, findTitle,
+  detectLanguage, type Evidence, findAmount, findDates, findDisputeResolution, findGoverningLaw, findPeriod, findSignedDate, findTitle,
   findVat, type Found, guessContractType,
 } from './contract-analysis.fields';
+import { findCounterparties } from './contract-analysis.parties';
 
 /**
  * The analysis engine seam: text in, suggested fields, their evidence and labelled clauses out.
