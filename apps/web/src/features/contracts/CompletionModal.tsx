@@ -3,10 +3,10 @@ import { Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormFooter } from '../../components/FormFooter';
 import { schemaErrors, useCheckedSave, useErrorText } from './contract-form-errors';
 import { useVocabulary } from './contract-vocabulary';
 import { useCompleteContract } from './completion-mutations';
-import { FormFooter } from './FormFooter';
 import './contracts-i18n';
 
 /** Statuses from which a contract signed outside the system may be marked executed (the server decides, 409 otherwise). */
@@ -60,7 +60,7 @@ export function CompletionModal({ contract, opened, onClose }: { contract: Contr
             onChange={(value) => value && setStatus(value as 'SIGNED' | 'ACTIVE')}
             allowDeselect={false}
           />
-          <FormFooter failure={failure} onCancel={onClose} submitLabel={t('completion.submit')} isPending={complete.isPending} failureColor="orange" />
+          <FormFooter failure={failure} onCancel={onClose} cancelLabel={t('actions.cancel')} submitLabel={t('completion.submit')} isPending={complete.isPending} failureColor="orange" />
         </Stack>
       </form>
     </Modal>

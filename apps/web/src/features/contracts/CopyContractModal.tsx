@@ -4,10 +4,10 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormFooter } from '../../components/FormFooter';
 import { isApiError } from '../../lib/api';
 import { useCopyContract } from './completion-mutations';
 import { contractPath } from './contracts-path';
-import { FormFooter } from './FormFooter';
 import './contracts-i18n';
 
 /** "Copy": a new DRAFT from this contract (files on request), then its page opens. */
@@ -40,7 +40,7 @@ export function CopyContractModal({ contract, workspaceName, opened, onClose }: 
         {contract.files.length > 0 ? (
           <Checkbox label={t('completion.copyFiles')} checked={copyFiles} onChange={(e) => setCopyFiles(e.currentTarget.checked)} />
         ) : null}
-        <FormFooter failure={failure} onCancel={onClose} submitLabel={t('completion.copy')} isPending={copy.isPending} onSubmit={submit} />
+        <FormFooter failure={failure} onCancel={onClose} cancelLabel={t('actions.cancel')} submitLabel={t('completion.copy')} isPending={copy.isPending} onSubmit={submit} />
       </Stack>
     </Modal>
   );

@@ -2,11 +2,11 @@ import { CONTRACT_LIMITS, type CounterpartyInput, CounterpartyInputSchema } from
 import { ActionIcon, Button, Fieldset, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormFooter } from '../../components/FormFooter';
 import { errorsUnder, type FormErrors, schemaErrors, useCheckedSave, useErrorText } from './contract-form-errors';
 import { IconPlus, IconX } from './contract-icons';
 import { useVocabulary } from './contract-vocabulary';
 import { type ContactDraft, type CounterpartyDraft, emptyContact, inputOf } from './counterparty-draft';
-import { FormFooter } from './FormFooter';
 import './contracts-i18n';
 
 export interface CounterpartyFormModalProps {
@@ -111,7 +111,7 @@ function CounterpartyForm({ initial, onSubmit, onDone }: { initial: Counterparty
             ) : null}
           </Stack>
         </Fieldset>
-        <FormFooter failure={failure} onCancel={onDone} submitLabel={t('actions.save')} isPending={isSaving} />
+        <FormFooter failure={failure} onCancel={onDone} cancelLabel={t('actions.cancel')} submitLabel={t('actions.save')} isPending={isSaving} />
       </Stack>
     </form>
   );

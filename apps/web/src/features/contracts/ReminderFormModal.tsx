@@ -2,11 +2,11 @@ import { CreateReminderBodySchema, type Reminder, REMINDER_LIMITS, type Reminder
 import { Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormFooter } from '../../components/FormFooter';
 import { fromLocalInput, toLocalInput } from './contract-format';
 import { errorAt, schemaErrors, useCheckedSave, useErrorText } from './contract-form-errors';
 import { useVocabulary } from './contract-vocabulary';
 import { type Person, PeopleMultiPicker } from './PeoplePicker';
-import { FormFooter } from './FormFooter';
 import './contracts-i18n';
 
 /** What the form starts from: a reminder being edited, a suggestion, or a blank one. */
@@ -118,7 +118,7 @@ function ReminderForm({ reminder, initial, known, onSubmit, onClose }: ReminderF
           maxLength={L.memoMaxLength}
           error={errorText(errors.memo, L.memoMaxLength)}
         />
-        <FormFooter failure={failure} onCancel={onClose} submitLabel={t('actions.save')} isPending={isSaving} />
+        <FormFooter failure={failure} onCancel={onClose} cancelLabel={t('actions.cancel')} submitLabel={t('actions.save')} isPending={isSaving} />
       </Stack>
     </form>
   );

@@ -1,8 +1,9 @@
 import { CreateGroupBodySchema, type GroupDetail } from '@legal/api';
-import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormFooter } from '../../components/FormFooter';
 import { formErrorText, schemaErrors } from '../../lib/forms/form-errors';
 import { type OrganizationFormErrors, saveErrors } from './form-errors';
 import { useGroupMutations } from './organization-queries';
@@ -60,19 +61,13 @@ function GroupForm({ group, onClose, onCreated }: Omit<GroupFormModalProps, 'ope
       <Stack gap="md">
         <TextInput label={t('groupForm.name')} required value={name} onChange={(e) => setName(e.currentTarget.value)} error={problem('name')} data-autofocus />
         <Textarea label={t('groupForm.description')} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={problem('description')} autosize minRows={2} maxRows={5} />
-        {generalError ? (
-          <Text size="sm" c="red" role="alert">
-            {generalError instanceof Error ? generalError.message : ''}
-          </Text>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {ta('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            {group ? ta('actions.save') : ta('actions.create')}
-          </Button>
-        </Group>
+        <FormFooter
+          failure={generalError instanceof Error ? generalError.message : null}
+          onCancel={onClose}
+          cancelLabel={ta('actions.cancel')}
+          submitLabel={group ? ta('actions.save') : ta('actions.create')}
+          isPending={mutation.isPending}
+        />
       </Stack>
     </form>
   );

@@ -1,8 +1,9 @@
 import { CreateRoleBodySchema, type RoleDetail, UpdateRoleBodySchema } from '@legal/api';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormFooter } from '../../components/FormFooter';
 import { LoadingState } from '../../components/LoadingState';
 import { formErrorText, schemaErrors } from '../../lib/forms/form-errors';
 import { type OrganizationFormErrors, saveErrors } from './form-errors';
@@ -104,19 +105,13 @@ function RoleForm({ role, onClose, onCreated }: Omit<RoleFormModalProps, 'opened
         ) : (
           <LoadingState />
         )}
-        {generalError ? (
-          <Text size="sm" c="red" role="alert">
-            {generalError instanceof Error ? generalError.message : ''}
-          </Text>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {ta('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            {role ? ta('actions.save') : ta('actions.create')}
-          </Button>
-        </Group>
+        <FormFooter
+          failure={generalError instanceof Error ? generalError.message : null}
+          onCancel={onClose}
+          cancelLabel={ta('actions.cancel')}
+          submitLabel={role ? ta('actions.save') : ta('actions.create')}
+          isPending={mutation.isPending}
+        />
       </Stack>
     </form>
   );
