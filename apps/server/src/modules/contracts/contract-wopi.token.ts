@@ -29,10 +29,15 @@ export interface WopiClaims {
 type EditorConfig = Pick<Config, 'wordEditor' | 'isProduction'>;
 
 /** The signing key, or null in production without WORD_EDITOR_SECRET. */
+const derivedKeys = new WeakMap<EditorConfig, WopiKey | null>();
+
+/** Derived once per configuration (every WOPI call verifies a token with it). */
 export function wopiKeyOf(config: EditorConfig): WopiKey | null {
+  if (derivedKeys.has(config)) return derivedKeys.get(config)!;
   const material = config.wordEditor.secret ?? (config.isProduction ? null : DEV_KEY_MATERIAL);
-  if (material === null) return null;
-  return Buffer.from(hkdfSync('sha256', material, 'legal-suite/wopi', 'access-token/hmac-sha256', 32));
+  const key = material === null ? null : Buffer.from(hkdfSync('sha256', material, 'legal-suite/wopi', 'access-token/hmac-sha256', 32));
+  derivedKeys.set(config, key);
+  return key;
 }
 
 /** An editor is usable: its URL is configured and tokens can be signed. */
