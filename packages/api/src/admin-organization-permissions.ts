@@ -8,7 +8,6 @@ import { PERMISSION_CATALOGUE, PERMISSION_NAMES, type PermissionName } from './a
 /** Permissions a workspace role may hold: the catalogue without super_admin.* (a super-admin session grants those). */
 export type GrantablePermission = Exclude<PermissionName, `super_admin.${string}`>;
 export const GRANTABLE_PERMISSIONS = PERMISSION_NAMES.filter((p): p is GrantablePermission => !p.startsWith('super_admin.'));
-export const isGrantablePermission = (name: string): name is GrantablePermission => (GRANTABLE_PERMISSIONS as readonly string[]).includes(name);
 
 export const GrantablePermissionSchema = z
   .enum(PERMISSION_NAMES, { error: 'not in the permission catalogue' })

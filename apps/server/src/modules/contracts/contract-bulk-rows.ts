@@ -1,5 +1,5 @@
 import {
-  BULK_COLUMN_LABELS, BULK_COLUMNS, type BulkColumn, type BulkRowError, type BulkRowValues, CONTRACT_TYPE_CATALOGUE, CreateContractBodySchema,
+  BULK_COLUMN_LABELS, type BulkColumn, type BulkRowError, type BulkRowValues, CONTRACT_TYPE_CATALOGUE, CreateContractBodySchema,
   CreateContractWithFilesBodySchema, type Locale,
 } from '@legal/api';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -133,8 +133,6 @@ export function rowErrorDto(e: StoredRowError, locale: Locale): BulkRowError {
   const label = BULK_COLUMN_LABELS[e.field][locale];
   return { ...e, message: (MESSAGES[e.code] ?? MESSAGES.invalid!)[locale](label, e.reason) };
 }
-
-export const emptyValues = (): BulkRowValues => Object.fromEntries(BULK_COLUMNS.map((c) => [c, null]));
 
 /** Counts of a request's rows by status, for the request row. */
 export const rowCountsSql = {
