@@ -1,7 +1,7 @@
 import {
   LOCALES, type Locale, PRODUCT_TYPES, type ProductType, UpdateWorkspaceSettingsBodySchema, WORKSPACE_SETTINGS_LIMITS, type WorkspaceSettings,
 } from '@legal/api';
-import { Alert, Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
@@ -16,6 +16,7 @@ import { adminPath } from '../admin/admin-areas';
 import { AdminPageHeader } from '../admin/AdminPageHeader';
 import { StorageUsageCard } from './StorageUsageCard';
 import { useUpdateWorkspaceSettings, useWorkspaceSettings } from './workspace-settings-queries';
+import { StaleVersionAlert } from './StaleVersionAlert';
 import '../admin/admin-i18n';
 import './workspace-settings-i18n';
 
@@ -110,16 +111,7 @@ function SettingsForm({ settings, onReload }: { settings: WorkspaceSettings; onR
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
-        {isStale ? (
-          <Alert color="orange" title={t('settings.staleTitle')}>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{t('settings.stale')}</Text>
-              <Button size="xs" variant="light" onClick={onReload}>
-                {t('settings.reload')}
-              </Button>
-            </Stack>
-          </Alert>
-        ) : null}
+        {isStale ? <StaleVersionAlert onReload={onReload} /> : null}
         {otherError ? <ErrorState error={otherError} /> : null}
 
         <SectionCard title={t('settings.general')}>

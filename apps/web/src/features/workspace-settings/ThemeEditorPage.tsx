@@ -1,5 +1,5 @@
 import { PALETTE_SHADES, type Theme, ThemeBodySchema, type ThemeFlags, ThemeFlagsSchema, THEME_HTML_MAX_LENGTH, type WorkspaceTheme } from '@legal/api';
-import { Alert, Box, Button, Card, ColorInput, Grid, Group, SimpleGrid, Stack, Switch, TagsInput, Text, Textarea, TextInput, Title, Typography } from '@mantine/core';
+import { Box, Button, Card, ColorInput, Grid, Group, SimpleGrid, Stack, Switch, TagsInput, Text, Textarea, TextInput, Title, Typography } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
@@ -13,6 +13,7 @@ import { AdminPageHeader } from '../admin/AdminPageHeader';
 import { ThemeAssetInput } from './ThemeAssetInput';
 import { ThemePreview } from './ThemePreview';
 import { useThemeMutations, useWorkspaceThemeQuery } from './workspace-settings-queries';
+import { StaleVersionAlert } from './StaleVersionAlert';
 import '../admin/admin-i18n';
 import './workspace-settings-i18n';
 
@@ -92,16 +93,7 @@ function ThemeEditor({ loaded, onReload }: { loaded: WorkspaceTheme; onReload: (
       <Grid.Col span={{ base: 12, lg: 7 }}>
         <form onSubmit={submit} noValidate aria-label={t('theme.formLabel')}>
           <Stack gap="lg">
-            {isStale ? (
-              <Alert color="orange" title={t('settings.staleTitle')}>
-                <Stack gap="xs" align="flex-start">
-                  <Text size="sm">{t('settings.stale')}</Text>
-                  <Button size="xs" variant="light" onClick={onReload}>
-                    {t('settings.reload')}
-                  </Button>
-                </Stack>
-              </Alert>
-            ) : null}
+            {isStale ? <StaleVersionAlert onReload={onReload} /> : null}
             {otherError ? <ErrorState error={otherError} /> : null}
 
             <SectionCard title={t('theme.sections.brand')}>
