@@ -2,21 +2,9 @@ import { type ContractActivity, ContractActivitySchema, type ContractDetail } fr
 import { desc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../platform/db/schema';
-import type { TestApp } from '../../test/harness';
 import { workspaceHeaders } from '../auth/auth.test-support';
 import { activityWhere, summarize } from './contract-activity.service';
-import { type caller, contractCast, createContract, fieldsOf, type Person, type Workspace } from './contracts.test-support';
-
-let t: TestApp;
-let wsA: Workspace;
-let wsB: Workspace;
-let owner: Person;
-let watcher: Person;
-let stranger: Person;
-let manager: Person;
-let outsider: Person;
-let noRole: Person;
-let call: ReturnType<typeof caller>;
+import { contractCast, createContract, fieldsOf, type Person } from './contracts.test-support';
 
 const hub = (id: number) => `/api/conhub/contracts/${id}`;
 const feed = (id: number, query = '') => `${hub(id)}/activities/v1${query}`;
@@ -31,8 +19,9 @@ async function activities(who: Person, id: number, query = ''): Promise<{ conten
 let c: ContractDetail;
 let other: ContractDetail;
 
+const { t, wsA, wsB, owner, watcher, stranger, manager, outsider, noRole, call } = await contractCast();
+
 beforeAll(async () => {
-  ({ t, wsA, wsB, owner, watcher, stranger, manager, outsider, noRole, call } = await contractCast());
   c = await createContract(t, owner, { title: '물류 대행 계약', watcherUserIds: [watcher.userId] });
   other = await createContract(t, owner, { title: '다른 계약' });
   const steps: Array<[string, string, unknown]> = [

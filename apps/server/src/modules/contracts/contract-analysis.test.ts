@@ -3,22 +3,11 @@ import { Document, Packer, Paragraph } from 'docx';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, fileRevisions, files } from '../../platform/db/schema';
-import { type TestApp, waitFor } from '../../test/harness';
+import { waitFor } from '../../test/harness';
 import { workspaceHeaders } from '../auth/auth.test-support';
 import { EN_SUPPLY, KO_SERVICE } from './contract-analysis.fixtures';
 import { contractClauseLabels } from './contract-documents.table';
-import { type caller, contractCast, createContract, fieldsOf, type Person, uploadFile, type Workspace } from './contracts.test-support';
-
-let t: TestApp;
-let wsA: Workspace;
-let wsB: Workspace;
-let owner: Person;
-let watcher: Person;
-let stranger: Person;
-let manager: Person;
-let outsider: Person;
-let noRole: Person;
-let call: ReturnType<typeof caller>;
+import { contractCast, createContract, fieldsOf, type Person, uploadFile } from './contracts.test-support';
 
 let docxKey: string;
 let txtKey: string;
@@ -50,8 +39,9 @@ async function analyze(who: Person, body: Record<string, unknown>): Promise<Cont
   return ContractAnalysisSchema.parse(res.json().data);
 }
 
+const { t, wsA, wsB, owner, watcher, stranger, manager, outsider, noRole, call } = await contractCast();
+
 beforeAll(async () => {
-  ({ t, wsA, wsB, owner, watcher, stranger, manager, outsider, noRole, call } = await contractCast());
   docxKey = await uploadFile(t, owner, await docxOf(KO_SERVICE), '소프트웨어 개발 용역계약서.docx');
   txtKey = await uploadFile(t, owner, Buffer.from(EN_SUPPLY, 'utf8'), 'supply.txt');
   expect(await extracted(docxKey)).toBe('DONE');

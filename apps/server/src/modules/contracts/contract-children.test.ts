@@ -1,26 +1,13 @@
 import { CONTRACT_TYPES, ContractMetaSchema, CounterpartyBookmarkSchema, CounterpartySchema } from '@legal/api';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../platform/db/schema';
-import type { TestApp } from '../../test/harness';
 import { newWorkspace, workspaceHeaders } from '../auth/auth.test-support';
-import { type caller, contractCast, createContract, fieldsOf, type Method, type Person, person, snapshotOf, uploadFile, type Workspace } from './contracts.test-support';
+import { contractCast, createContract, fieldsOf, type Method, type Person, person, snapshotOf, uploadFile } from './contracts.test-support';
 import { contracts, hashtags } from './contracts.table';
 import { counterpartyBookmarks } from './counterparties.table';
 
-let t: TestApp;
-let wsA: Workspace;
-let wsB: Workspace;
-let owner: Person;
-let watcher: Person;
-let stranger: Person;
-let manager: Person;
-let outsider: Person;
-let call: ReturnType<typeof caller>;
-
-beforeAll(async () => {
-  ({ t, wsA, wsB, owner, watcher, stranger, manager, outsider, call } = await contractCast());
-});
+const { t, wsA, wsB, owner, watcher, stranger, manager, outsider, call } = await contractCast();
 afterAll(() => t.close());
 
 const hub = (id: number) => `/api/conhub/contracts/${id}`;

@@ -2,27 +2,13 @@ import { type ContractDetail, ContractDetailSchema, type ContractStatus } from '
 import { desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../platform/db/schema';
-import type { TestApp } from '../../test/harness';
 import { workspaceHeaders } from '../auth/auth.test-support';
 import { completionPath } from './contract-completions.service';
 import { changeContractStatus } from './contracts.service';
-import { type caller, contractCast, createContract, fieldsOf, type Person, snapshotOf, uploadFile, type Workspace } from './contracts.test-support';
+import { contractCast, createContract, fieldsOf, snapshotOf, uploadFile } from './contracts.test-support';
 import { contractReminders } from './reminders.table';
 
-let t: TestApp;
-let wsA: Workspace;
-let wsB: Workspace;
-let owner: Person;
-let watcher: Person;
-let stranger: Person;
-let manager: Person;
-let outsider: Person;
-let noRole: Person;
-let call: ReturnType<typeof caller>;
-
-beforeAll(async () => {
-  ({ t, wsA, wsB, owner, watcher, stranger, manager, outsider, noRole, call } = await contractCast());
-});
+const { t, wsA, wsB, owner, watcher, stranger, manager, outsider, noRole, call } = await contractCast();
 afterAll(() => t.close());
 
 const hub = (id: number) => `/api/conhub/contracts/${id}`;

@@ -3,7 +3,7 @@ import { Document, Packer, Paragraph } from 'docx';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../platform/db/schema';
-import { waitFor, type TestApp } from '../../test/harness';
+import { waitFor } from '../../test/harness';
 import { workspaceHeaders } from '../auth/auth.test-support';
 import { extractDocument } from '../files/documents';
 import { fileBody } from '../files/files.test-support';
@@ -11,22 +11,9 @@ import { fileRevisions, files, workspaceStorage } from '../files/files.table';
 import { renderDocx } from './contract-docx';
 import { contractDocumentLocks } from './contract-documents.table';
 import { changeContractStatus } from './contracts.service';
-import { type caller, contractCast, createContract, fieldsOf, type Method, type Person, snapshotOf, uploadFile, type Workspace } from './contracts.test-support';
+import { contractCast, createContract, fieldsOf, type Method, type Person, snapshotOf, uploadFile, type Workspace } from './contracts.test-support';
 
-let t: TestApp;
-let wsA: Workspace;
-let wsB: Workspace;
-let owner: Person;
-let watcher: Person;
-let stranger: Person;
-let manager: Person;
-let outsider: Person;
-let noRole: Person;
-let call: ReturnType<typeof caller>;
-
-beforeAll(async () => {
-  ({ t, wsA, wsB, owner, watcher, stranger, manager, outsider, noRole, call } = await contractCast());
-});
+const { t, wsA, wsB, owner, watcher, stranger, manager, outsider, noRole, call } = await contractCast();
 afterAll(() => t.close());
 
 const docs = (id: number) => `/api/conhub/contracts/${id}/documents`;

@@ -8,7 +8,6 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../platform/db/schema';
-import type { TestApp } from '../../test/harness';
 import { newWorkspace, workspaceHeaders } from '../auth/auth.test-support';
 import { uniqueName } from './contract-exports.service';
 import { neutralizeFormula } from './contract-excel';
@@ -17,19 +16,7 @@ import { caller, contractCast, createContract, fieldsOf, type Person, person, up
 import { contracts } from './contracts.table';
 import { userContractConfigs } from './user-configs.table';
 
-let t: TestApp;
-let wsA: Workspace;
-let wsB: Workspace;
-let owner: Person;
-let watcher: Person;
-let stranger: Person;
-let outsider: Person;
-let noRole: Person;
-let call: ReturnType<typeof caller>;
-
-beforeAll(async () => {
-  ({ t, wsA, wsB, owner, watcher, stranger, outsider, noRole, call } = await contractCast());
-});
+const { t, wsA, wsB, owner, watcher, stranger, outsider, noRole, call } = await contractCast();
 afterAll(() => t.close());
 
 const EXCEL = '/api/alex/contracts/excel/v2';

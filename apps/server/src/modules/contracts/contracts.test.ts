@@ -2,26 +2,12 @@ import { type ContractDetail, ContractDetailSchema, ErrorEnvelopeSchema } from '
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../platform/db/schema';
-import type { TestApp } from '../../test/harness';
 import { workspaceHeaders } from '../auth/auth.test-support';
 import { changeContractStatus } from './contracts.service';
-import { type caller, contractCast, createContract, fieldsOf, groupWith, type Method, type Person, person, settled, snapshotOf, uploadFile, type Workspace } from './contracts.test-support';
+import { contractCast, createContract, fieldsOf, groupWith, type Method, person, settled, snapshotOf, uploadFile } from './contracts.test-support';
 import { contracts } from './contracts.table';
 
-let t: TestApp;
-let wsA: Workspace;
-let wsB: Workspace;
-let owner: Person;
-let watcher: Person;
-let stranger: Person;
-let manager: Person;
-let outsider: Person;
-let noRole: Person;
-let call: ReturnType<typeof caller>;
-
-beforeAll(async () => {
-  ({ t, wsA, wsB, owner, watcher, stranger, manager, outsider, noRole, call } = await contractCast());
-});
+const { t, wsA, wsB, owner, watcher, stranger, manager, outsider, noRole, call } = await contractCast();
 afterAll(() => t.close());
 
 const base = (id: number) => `/api/alex/contracts/${id}`;

@@ -2,27 +2,13 @@ import { type ContractDetail, type Reminder, ReminderSchema, ReminderSuggestions
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../platform/db/schema';
-import type { TestApp } from '../../test/harness';
 import { newWorkspace, workspaceHeaders } from '../auth/auth.test-support';
-import { caller, contractCast, createContract, fieldsOf, type Method, type Person, person, type Workspace } from './contracts.test-support';
+import { caller, contractCast, createContract, fieldsOf, type Method, type Person, person } from './contracts.test-support';
 import { shiftDate, suggestReminders } from './reminder-suggestions';
 import { sendDueReminders } from './reminders.job';
 import { contractReminders } from './reminders.table';
 
-let t: TestApp;
-let wsA: Workspace;
-let wsB: Workspace;
-let owner: Person;
-let watcher: Person;
-let stranger: Person;
-let manager: Person;
-let outsider: Person;
-let noRole: Person;
-let call: ReturnType<typeof caller>;
-
-beforeAll(async () => {
-  ({ t, wsA, wsB, owner, watcher, stranger, manager, outsider, noRole, call } = await contractCast());
-});
+const { t, wsA, wsB, owner, watcher, stranger, manager, outsider, noRole, call } = await contractCast();
 afterAll(() => t.close());
 
 const DAY = 24 * 3600 * 1000;
