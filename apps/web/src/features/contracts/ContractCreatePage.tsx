@@ -1,5 +1,5 @@
 import { AmountCurrencyBodySchema, type ContractFileRole, CreateContractWithFilesBodySchema, StartEndDateBodySchema } from '@legal/api';
-import { ActionIcon, Alert, Anchor, Button, Card, Container, Group, List, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Card, Container, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
@@ -9,7 +9,7 @@ import { ForbiddenState } from '../../components/ForbiddenState';
 import { isApiError } from '../../lib/api';
 import { useHasAnyPermission } from '../../lib/session';
 import { FILE_PERMISSIONS } from '../files/file-permissions';
-import { UploadRow } from '../files/FileUploadPanel';
+import { UploadList } from '../files/FileUploadPanel';
 import { FileSize } from '../files/FileSize';
 import { WorkspaceGate } from '../workspaces/WorkspaceGate';
 import { useAnalyzeContract } from './clause-queries';
@@ -101,13 +101,7 @@ function CreateContractForm({ workspaceName }: { workspaceName: string }) {
           <Stack gap="sm">
             <FileDropZone onFiles={(chosen) => void uploads.upload(chosen)} />
             {pending.length > 0 ? (
-              <List listStyleType="none" spacing="xs" aria-label={t('upload.listLabel')} styles={{ itemWrapper: { width: '100%' }, itemLabel: { width: '100%' } }}>
-                {pending.map((item) => (
-                  <List.Item key={item.id}>
-                    <UploadRow item={item} />
-                  </List.Item>
-                ))}
-              </List>
+              <UploadList items={pending} label={t('upload.listLabel')} />
             ) : null}
             {files.length > 0 ? (
               <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('create.uploadedFiles')}>

@@ -1,5 +1,5 @@
 import { type ContractDetail, type ContractFileRole } from '@legal/api';
-import { ActionIcon, Badge, Card, Divider, Group, List, NativeSelect, Stack, Table, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Card, Divider, Group, NativeSelect, Stack, Table, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { confirmAction } from '../admin/confirm';
 import { ExtractionBadge } from '../files/ExtractionBadge';
 import { FILE_PERMISSIONS } from '../files/file-permissions';
 import { FileDrawer } from '../files/FileDrawer';
-import { UploadRow } from '../files/FileUploadPanel';
+import { UploadList } from '../files/FileUploadPanel';
 import { FileSize } from '../files/FileSize';
 import { useActionFailure } from './contract-edit-errors';
 import { type FieldAccessOf } from './contract-field-access';
@@ -143,13 +143,7 @@ export function DocumentsPanel({ contract, access }: { contract: ContractDetail;
             </Group>
             <FileDropZone onFiles={(files) => void uploads.upload(files)} />
             {pending.length > 0 ? (
-              <List listStyleType="none" spacing="xs" aria-label={t('upload.listLabel')} styles={{ itemWrapper: { width: '100%' }, itemLabel: { width: '100%' } }}>
-                {pending.map((item) => (
-                  <List.Item key={item.id}>
-                    <UploadRow item={item} />
-                  </List.Item>
-                ))}
-              </List>
+              <UploadList items={pending} label={t('upload.listLabel')} />
             ) : null}
           </Stack>
         ) : null}

@@ -31,6 +31,19 @@ export function UploadRow({ item }: { item: UploadItem }) {
   );
 }
 
+/** Each upload's progress, then its outcome, as a list named `label`. */
+export function UploadList({ items, label }: { items: readonly UploadItem[]; label: string }) {
+  return (
+    <List listStyleType="none" spacing="xs" aria-label={label} styles={{ itemWrapper: { width: '100%' }, itemLabel: { width: '100%' } }}>
+      {items.map((item) => (
+        <List.Item key={item.id}>
+          <UploadRow item={item} />
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
 /** A drop zone and a button for several files; each file shows its progress, then its outcome. */
 export function FileUploadPanel() {
   const { t } = useTranslation('files');
@@ -48,13 +61,7 @@ export function FileUploadPanel() {
       />
       {items.length > 0 ? (
         <Stack gap="xs" mt="md">
-          <List listStyleType="none" spacing="xs" aria-label={t('upload.listLabel')} styles={{ itemWrapper: { width: '100%' }, itemLabel: { width: '100%' } }}>
-            {items.map((item) => (
-              <List.Item key={item.id}>
-                <UploadRow item={item} />
-              </List.Item>
-            ))}
-          </List>
+          <UploadList items={items} label={t('upload.listLabel')} />
           {items.some((item) => item.status !== 'uploading') ? (
             <Group justify="flex-end">
               <Button size="xs" variant="subtle" onClick={clearFinished}>
