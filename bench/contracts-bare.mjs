@@ -5,7 +5,7 @@
 // permissions, then the page and the count together, then owner names, group names
 // and the caller's bookmarks together. It handles only what the benchmark sends (keyword, the
 // filters of the benchmark's filter request, sort by one field) and only the GENERAL_MEMBER read
-// rule (owner, watcher, related user); it skips validation, the envelope's i18n and the hooks.
+// rule (owner, watcher, related user: reader_user_ids); it skips validation, the envelope's i18n and the hooks.
 // Pool size 10, as the app's.
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
@@ -32,8 +32,7 @@ function whereOf(t, w, userId, body, params) {
   };
   const scope = (table) => `("${table}"."tenant_id" = ${p(t)} and "${table}"."workspace_id" = ${p(w)})`;
   const parts = [scope('contracts'), `"contracts"."deleted_at" is null`];
-  const linked = (table) => `(select "contract_id" from "${table}" where (${scope(table)} and "${table}"."user_id" = ${p(userId)}))`;
-  parts.push(`("contracts"."owner_user_id" = ${p(userId)} or "contracts"."id" = any(array((${linked('contract_watchers')} union all ${linked('contract_users')}))))`);
+  parts.push(`"contracts"."reader_user_ids" @> array[${p(userId)}]::bigint[]`);
   const tokens = body.keyword ? [...new Set(body.keyword.normalize('NFC').toLowerCase().split(/\s+/).filter(Boolean))].slice(0, 10) : [];
   for (const token of tokens) {
     const grams = [...token].length >= 2;

@@ -93,7 +93,7 @@ export async function renderCalendarFeed(services: Services, token: string): Pro
   const locale = user?.locale ?? 'ko';
   const text = TEXT[locale];
   const now = Date.now();
-  const readable = and(inScope(contracts, scope), isNull(contracts.deletedAt), visibleTo(db, scope, actor));
+  const readable = and(inScope(contracts, scope), isNull(contracts.deletedAt), visibleTo(actor));
 
   const reminders = await db
     .select({ reminder: contractReminders, contractTitle: contracts.title })

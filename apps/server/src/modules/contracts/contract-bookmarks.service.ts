@@ -38,7 +38,7 @@ export async function listContractBookmarks(services: Services, ctx: RequestCont
     eq(contractBookmarks.userId, actor.userId),
     inScope(contracts, scope),
     isNull(contracts.deletedAt),
-    visibleTo(db, scope, actor),
+    visibleTo(actor),
   );
   const joined = () => db.select({ contract: contractColumns }).from(contractBookmarks).innerJoin(contracts, eq(contracts.id, contractBookmarks.contractId));
   return fetchPage(

@@ -107,7 +107,7 @@ async function readableIds(db: repo.Executor, scope: TenantScope, actor: Contrac
   const rows = await db
     .select({ id: contracts.id })
     .from(contracts)
-    .where(and(inScope(contracts, scope), inArray(contracts.id, ids), isNull(contracts.deletedAt), visibleTo(db, scope, actor)));
+    .where(and(inScope(contracts, scope), inArray(contracts.id, ids), isNull(contracts.deletedAt), visibleTo(actor)));
   return new Set(rows.map((r) => r.id));
 }
 

@@ -124,7 +124,7 @@ async function contractIdOfConhub(services: Services, ctx: RequestContext, conhu
   const [row] = await db
     .select({ id: contracts.id })
     .from(contracts)
-    .where(and(inScope(contracts, scope), isNull(contracts.deletedAt), eq(contracts.conhubContractId, conhubContractId), visibleTo(db, scope, actor)))
+    .where(and(inScope(contracts, scope), isNull(contracts.deletedAt), eq(contracts.conhubContractId, conhubContractId), visibleTo(actor)))
     .orderBy(asc(contracts.id))
     .limit(1);
   if (!row) throw notFound();

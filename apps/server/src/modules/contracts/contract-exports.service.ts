@@ -107,7 +107,7 @@ export async function openContractsZip(services: Services, ctx: RequestContext, 
   const readable = await db
     .select({ id: contracts.id, title: contracts.title })
     .from(contracts)
-    .where(and(inScope(contracts, scope), isNull(contracts.deletedAt), inArray(contracts.id, contractIds), visibleTo(db, scope, actor)));
+    .where(and(inScope(contracts, scope), isNull(contracts.deletedAt), inArray(contracts.id, contractIds), visibleTo(actor)));
   if (readable.length === 0) throw notFound();
   // In the order the caller chose them.
   const order = new Map(contractIds.map((id, i) => [id, i]));

@@ -68,7 +68,7 @@ export async function referenceProblems(
   const rows = await db
     .select({ id: contracts.id })
     .from(contracts)
-    .where(and(inScope(contracts, scope), inArray(contracts.id, ids), isNull(contracts.deletedAt), visibleTo(db, scope, actor)));
+    .where(and(inScope(contracts, scope), inArray(contracts.id, ids), isNull(contracts.deletedAt), visibleTo(actor)));
   const readable = new Set(rows.map((r) => r.id));
   return wanted.flatMap((r) => {
     const id = Number(r.referenceId);

@@ -74,7 +74,7 @@ export function searchConditions(db: Executor, scope: TenantScope, actor: Contra
   return and(
     inScope(contracts, scope),
     isNull(contracts.deletedAt),
-    visibleTo(db, scope, actor),
+    visibleTo(actor),
     ...keywordTokens(f.keyword).map((token) => tokenMatch(db, scope, token, targets)),
     f.contractTypes?.length ? inArray(contracts.contractType, f.contractTypes) : undefined,
     f.statuses?.length ? inArray(contracts.status, f.statuses) : undefined,

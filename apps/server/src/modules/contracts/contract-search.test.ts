@@ -91,6 +91,40 @@ describe('search never answers another tenant\'s or an unpermitted contract', ()
   });
 });
 
+describe('the read rule follows the contract\'s people as they change', () => {
+  it('shows a contract to a member exactly while they own it, watch it or take part in it', async () => {
+    const owner = await person(t, wsA, ['GENERAL_MEMBER'], '최서윤');
+    const colleague = await person(t, wsA, ['GENERAL_MEMBER'], '윤도현');
+    const manager = await person(t, wsA, ['LEGAL_MANAGER'], '배수아');
+    const c = await createContract(t, owner, { title: '사람따라 보이는 용역 계약' });
+    const sees = async (who: Person) => {
+      const found = idsOf(await search(who, { keyword: '사람따라' })).includes(c.id);
+      const read = (await call(who, 'GET', `/api/alex/contracts/${c.id}/v6`)).statusCode;
+      expect(read, `${who.loginId} reads as search finds`).toBe(found ? 200 : 404);
+      return found;
+    };
+    const put = async (who: Person, path: string, body: Record<string, unknown>) => {
+      const res = await call(who, 'PUT', path, body);
+      expect(res.statusCode, res.body).toBe(200);
+    };
+
+    expect(await sees(colleague)).toBe(false);
+    await put(owner, `/api/conhub/contracts/${c.id}/watchers/v1`, { watcherUserIds: [colleague.userId] });
+    expect(await sees(colleague)).toBe(true);
+    await put(owner, `/api/conhub/contracts/${c.id}/watchers/v1`, { watcherUserIds: [] });
+    expect(await sees(colleague)).toBe(false);
+    await put(owner, `/api/alex/contracts/${c.id}/users/v1`, { userIds: [colleague.userId] });
+    expect(await sees(colleague)).toBe(true);
+    await put(owner, `/api/alex/contracts/${c.id}/users/v1`, { userIds: [] });
+    expect(await sees(colleague)).toBe(false);
+
+    // A new owner gains the contract and the former one, no longer among its people, loses it.
+    await put(manager, `/api/conhub/contracts/${c.id}/owner/v1`, { ownerUserId: colleague.userId });
+    expect(await sees(colleague)).toBe(true);
+    expect(await sees(owner)).toBe(false);
+  });
+});
+
 describe('search by the text of the contract\'s files', () => {
   it('finds a Korean two-syllable word inside the extracted text of an uploaded DOCX and PDF', async () => {
     const owner = await person(t, wsA, ['GENERAL_MEMBER'], '문서 담당');
@@ -149,6 +183,7 @@ describe('search by the text of the contract\'s files', () => {
     expect(idsOf(await search(owner, { keyword: '길동' }))).toEqual([c.id]);
     expect(idsOf(await search(owner, { keyword: '만료' }))).toEqual([c.id]);
   });
+
 });
 
 describe('search filters, sorting and paging', () => {

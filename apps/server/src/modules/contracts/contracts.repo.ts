@@ -9,12 +9,12 @@ import { contractBookmarks, contractFiles, contractHashtags, contractReferences,
 import { counterparties } from './counterparties.table';
 
 export type Executor = Db | Tx;
-/** Every column but the bigram array (large, and only ever used inside WHERE). */
+/** Every column but the bigram and reader arrays (large, and only ever used inside WHERE). */
 export const contractColumns = (() => {
-  const { grams: _grams, ...columns } = getTableColumns(contracts);
+  const { grams: _grams, readerUserIds: _readers, ...columns } = getTableColumns(contracts);
   return columns;
 })();
-export type ContractRow = Omit<typeof contracts.$inferSelect, 'grams'>;
+export type ContractRow = Omit<typeof contracts.$inferSelect, 'grams' | 'readerUserIds'>;
 export type ContractInsert = typeof contracts.$inferInsert;
 export type CounterpartyRow = typeof counterparties.$inferSelect;
 

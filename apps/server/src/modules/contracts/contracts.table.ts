@@ -47,6 +47,14 @@ export const contracts = pgTable(
     grams: text('grams')
       .array()
       .generatedAlwaysAs(sql`ko_bigrams(title || ' ' || coalesce(memo, '') || ' ' || counterparty_names || ' ' || hashtag_names)`),
+    /**
+     * The users who read this contract as its people: the owner, the watchers and the related
+     * users, kept by the database itself (triggers of migration 0011 on contracts,
+     * contract_watchers and contract_users; never written by the app). The read rule tests it
+     * with one GIN probe (`reader_user_ids @> ARRAY[me]`) instead of probing the primary key
+     * for every contract the caller watches or takes part in.
+     */
+    readerUserIds: bigint('reader_user_ids', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
     createdByUserId: bigint('created_by_user_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -54,6 +62,7 @@ export const contracts = pgTable(
     deletedByUserId: bigint('deleted_by_user_id', { mode: 'number' }),
   },
   (t) => [
+    index('contracts_readers_idx').using('gin', t.readerUserIds),
     index('contracts_scope_created_idx').on(t.tenantId, t.workspaceId, t.createdAt, t.id),
     index('contracts_scope_owner_idx').on(t.tenantId, t.workspaceId, t.ownerUserId),
     index('contracts_scope_group_idx').on(t.tenantId, t.workspaceId, t.groupId),

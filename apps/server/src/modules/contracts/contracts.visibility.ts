@@ -1,5 +1,4 @@
 import { and, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../platform/db/client';
 import { groupMembers, users } from '../../platform/db/schema';
 import { inScope } from '../../platform/db/tenancy';
@@ -7,7 +6,7 @@ import type { RequestContext, TenantScope } from '../../platform/http/context';
 import { forbidden, unauthorized } from '../../platform/http/errors';
 import { findMembership } from '../auth/auth.repo';
 import { allow, type ContractActor, readsEveryContract, readsGroupContracts, readsOwnContracts } from './contracts.policy';
-import { contracts, contractUsers, contractWatchers } from './contracts.table';
+import { contracts } from './contracts.table';
 
 type Executor = Db | Tx;
 
@@ -59,18 +58,14 @@ export function idAmong(ids: SQLWrapper): SQL {
 /**
  * The read rule of contracts.policy.ts as SQL over `contracts`, for every list and search:
  * undefined when the caller reads every contract of the workspace, `false` when none. Each way
- * in is an index condition (owner, the ids watched or taken part in, the groups), so a search
- * reads only the rows the caller may see.
+ * in is an index condition, so a search reads only the rows the caller may see: the contract's
+ * people (owner, watchers, related users) through the GIN-indexed `reader_user_ids` the
+ * database keeps (migration 0011), the groups through their B-tree index.
  */
-export function visibleTo(db: Executor, scope: TenantScope, actor: ContractActor): SQL | undefined {
+export function visibleTo(actor: ContractActor): SQL | undefined {
   if (readsEveryContract(actor)) return undefined;
   const ways: SQL[] = [];
-  if (readsOwnContracts(actor)) {
-    ways.push(eq(contracts.ownerUserId, actor.userId));
-    const linked = (link: typeof contractWatchers | typeof contractUsers) =>
-      db.select({ id: link.contractId }).from(link).where(and(inScope(link, scope), eq(link.userId, actor.userId)));
-    ways.push(idAmong(unionAll(linked(contractWatchers), linked(contractUsers))));
-  }
+  if (readsOwnContracts(actor)) ways.push(sql`${contracts.readerUserIds} @> array[${actor.userId}]::bigint[]`);
   if (readsGroupContracts(actor) && actor.groupIds.size > 0) ways.push(inArray(contracts.groupId, [...actor.groupIds]));
   return ways.length > 0 ? or(...ways) : sql`false`;
 }

@@ -162,7 +162,7 @@ export async function listMyReminders(services: Services, ctx: RequestContext, q
       : and(eq(contractReminders.status, 'SENT'), gte(contractReminders.sentAt, new Date(Date.now() - REMINDER_LIMITS.recentDays * DAY_MS))),
     inScope(contracts, scope),
     isNull(contracts.deletedAt),
-    visibleTo(db, scope, actor),
+    visibleTo(actor),
   );
   const order = isUpcoming ? [asc(contractReminders.remindAt), asc(contractReminders.id)] : [desc(contractReminders.sentAt), desc(contractReminders.id)];
   const joined = () => db.select({ reminder: contractReminders, contract: { id: contracts.id, title: contracts.title, endDate: contracts.endDate } }).from(contractReminders).innerJoin(contracts, eq(contracts.id, contractReminders.contractId));
