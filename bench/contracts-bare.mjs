@@ -2,7 +2,7 @@
 // POST /page-search?page&size&sort with the same statements the app's page-search v4 runs for the
 // benchmark's requests, in the same order and concurrency (captured from the PostgreSQL log with
 // BENCH_CONTRACTS_LOG_SQL=1): the session lookup, the membership with its roles' and group roles'
-// permissions, then the page and the count together, then owner names, group names
+// permissions, then the page with its total (one statement with a keyword, else the page and the count together), then owner names, group names
 // and the caller's bookmarks together. It handles only what the benchmark sends (keyword, the
 // filters of the benchmark's filter request, sort by one field) and only the GENERAL_MEMBER read
 // rule (owner, watcher, related user: reader_user_ids); it skips validation, the envelope's i18n and the hooks.
@@ -22,6 +22,7 @@ const SESSION_SQL = `SELECT s.id, s.user_id, s.kind, s.access_expires_at, s.abso
       WHERE s.access_token_hash = $1`;
 const MEMBERSHIP_SQL = `select "memberships"."id", array((select unnest("roles"."permissions") from "membership_roles" inner join "roles" on (("roles"."tenant_id" = $1 and "roles"."workspace_id" = $2) and "roles"."id" = "membership_roles"."role_id") where (("membership_roles"."tenant_id" = $3 and "membership_roles"."workspace_id" = $4) and "membership_roles"."membership_id" = "memberships"."id")) union (select unnest("roles"."permissions") from "group_members" inner join "group_roles" on (("group_roles"."tenant_id" = $5 and "group_roles"."workspace_id" = $6) and "group_roles"."group_id" = "group_members"."group_id") inner join "roles" on (("roles"."tenant_id" = $7 and "roles"."workspace_id" = $8) and "roles"."id" = "group_roles"."role_id") where (("group_members"."tenant_id" = $9 and "group_members"."workspace_id" = $10) and "group_members"."membership_id" = "memberships"."id"))) from "memberships" inner join "workspaces" on ("workspaces"."id" = "memberships"."workspace_id" and "workspaces"."tenant_id" = "memberships"."tenant_id" and "workspaces"."deleted_at" is null) where (("memberships"."tenant_id" = $11 and "memberships"."workspace_id" = $12) and "memberships"."user_id" = $13 and "memberships"."status" = $14)`;
 const COLUMNS = `"id", "tenant_id", "workspace_id", "title", "contract_type", "language", "status", "memo", "venue", "signing_type", "signed_date", "start_date", "end_date", "amount", "currency", "governing_law", "dispute_resolution_method", "our_position", "owner_user_id", "group_id", "desired_review_deadline", "conhub_contract_id", "version", "counterparty_names", "hashtag_names", "created_by_user_id", "created_at", "updated_at", "deleted_at", "deleted_by_user_id"`;
+const QUALIFIED = COLUMNS.split(', ').map((c) => `"contracts".${c}`).join(', ');
 const SORTS = { createdAt: 'created_at', updatedAt: 'updated_at', title: 'title', contractType: 'contract_type', status: 'status', signedDate: 'signed_date', startDate: 'start_date', endDate: 'end_date', amount: 'amount' };
 
 /** The WHERE of contract-search.repo.ts searchConditions for the benchmark's bodies, parameter for parameter. */
@@ -37,9 +38,12 @@ function whereOf(t, w, userId, body, params) {
   for (const token of tokens) {
     const grams = [...token].length >= 2;
     const gramsParam = grams ? p(token) : null;
-    const meta = `(strpos(lower("contracts"."title"), ${p(token)}) > 0 or strpos(lower(coalesce("contracts"."memo", '')), ${p(token)}) > 0 or strpos(lower("contracts"."counterparty_names"), ${p(token)}) > 0 or strpos(lower("contracts"."hashtag_names"), ${p(token)}) > 0)`;
-    const metaMatch = grams ? `("contracts"."grams" @> ko_bigrams(${gramsParam}) and ${meta})` : meta;
-    const content = `"contracts"."id" = any(array((select "contract_files"."contract_id" from "contract_files" inner join "files" on ("files"."file_key" = "contract_files"."file_key" and ${scope('files')} and "files"."deleted_at" is null) inner join "file_revisions" on ("file_revisions"."file_id" = "files"."id" and "file_revisions"."revision" = "files"."current_revision" and ${scope('file_revisions')}) where (${scope('contract_files')}${grams ? ` and "file_revisions"."grams" @> ko_bigrams(${p(token)})` : ''} and strpos(lower(coalesce("file_revisions"."extracted_text", '')), ${p(token)}) > 0))))`;
+    const meta = () => `(strpos(lower("contracts"."title"), ${p(token)}) > 0 or strpos(lower(coalesce("contracts"."memo", '')), ${p(token)}) > 0 or strpos(lower("contracts"."counterparty_names"), ${p(token)}) > 0 or strpos(lower("contracts"."hashtag_names"), ${p(token)}) > 0)`;
+    // A two-letter token: the bigram index alone is exact, no strpos (contract-search.repo.ts).
+    const exact = /^[\p{L}\p{N}]{2}$/u.test(token);
+    const metaMatch = exact ? `"contracts"."grams" @> ko_bigrams(${gramsParam})` : grams ? `("contracts"."grams" @> ko_bigrams(${gramsParam}) and ${meta()})` : meta();
+    const contentText = exact ? '' : ` and strpos(lower(coalesce("file_revisions"."extracted_text", '')), ${p(token)}) > 0`;
+    const content = `"contracts"."id" = any(array((select "contract_files"."contract_id" from "contract_files" inner join "files" on ("files"."file_key" = "contract_files"."file_key" and ${scope('files')} and "files"."deleted_at" is null) inner join "file_revisions" on ("file_revisions"."file_id" = "files"."id" and "file_revisions"."revision" = "files"."current_revision" and ${scope('file_revisions')}) where (${scope('contract_files')}${grams ? ` and "file_revisions"."grams" @> ko_bigrams(${p(token)})` : ''}${contentText}))))`;
     parts.push(`(${metaMatch} or ${content})`);
   }
   if (body.contractTypes?.length) parts.push(`"contracts"."contract_type" in (${body.contractTypes.map(p).join(', ')})`);
@@ -69,13 +73,22 @@ app.post('/page-search', async (req, reply) => {
   const body = req.body ?? {};
   const params = [];
   const where = whereOf(t, w, userId, body, params);
-  const countParams = [...params];
   const order = `order by "contracts"."${SORTS[field]}" ${d} NULLS LAST, "contracts"."id" ${d}`;
-  const pageSql = `select ${COLUMNS} from "contracts" where ${where} ${order} limit $${params.length + 1}${page > 0 ? ` offset $${params.length + 2}` : ''}`;
-  const [{ rows }, { rows: [{ count }] }] = await Promise.all([
-    pool.query(pageSql, page > 0 ? [...params, size, page * size] : [...params, size]),
-    pool.query(`select count(*)::int from "contracts" where ${where}`, countParams),
-  ]);
+  const limits = page > 0 ? [...params, size, page * size] : [...params, size];
+  const limit = `limit $${params.length + 1}${page > 0 ? ` offset $${params.length + 2}` : ''}`;
+  const countSql = `select count(*)::int from "contracts" where ${where}`;
+  let rows;
+  let count;
+  if (body.keyword) {
+    // With a keyword, the page and its total in one statement (contract-search.repo.ts searchPageWithTotal).
+    const inner = `select "contracts"."id", count(*) over () as "total" from "contracts" where ${where} ${order} ${limit}`;
+    ({ rows } = await pool.query(`select ${QUALIFIED}, "page"."total" from "contracts" inner join (${inner}) "page" on "page"."id" = "contracts"."id" ${order}`, limits));
+    count = rows.length > 0 ? Number(rows[0].total) : page === 0 ? 0 : (await pool.query(countSql, params)).rows[0].count;
+  } else {
+    const [pageResult, countResult] = await Promise.all([pool.query(`select ${COLUMNS} from "contracts" where ${where} ${order} ${limit}`, limits), pool.query(countSql, params)]);
+    rows = pageResult.rows;
+    count = countResult.rows[0].count;
+  }
   const owners = [...new Set(rows.map((r) => Number(r.owner_user_id)))];
   const groupIds = [...new Set(rows.map((r) => r.group_id).filter((g) => g !== null).map(Number))];
   const ids = rows.map((r) => Number(r.id));

@@ -22,6 +22,22 @@ export type SearchFilter = z.output<typeof ContractSearchV4BodySchema>;
 export const HOME_TIME_ZONE = 'Asia/Seoul';
 const MAX_KEYWORD_TOKENS = 10;
 
+/** The contract's own fields a keyword can target, in the order the `grams` column joins them. */
+const FIELD_TEXT = {
+  TITLE: sql`${contracts.title}`,
+  MEMO: sql`coalesce(${contracts.memo}, '')`,
+  COUNTERPARTY: sql`${contracts.counterpartyNames}`,
+  HASHTAG: sql`${contracts.hashtagNames}`,
+} as const satisfies Record<Exclude<KeywordTarget, 'CONTENT'>, SQL>;
+const FIELDS = Object.keys(FIELD_TEXT) as Array<keyof typeof FIELD_TEXT>;
+
+/**
+ * A two-letter token (no space or punctuation) is its own only bigram, and a bigram never
+ * straddles two words or two fields: `grams @> ko_bigrams(token)` alone is then exactly "occurs
+ * as a substring".
+ */
+const isOwnBigram = (token: string) => /^[\p{L}\p{N}]{2}$/u.test(token);
+
 /**
  * One keyword token over the contract's own fields OR the text of its files:
  * `(grams @> ko_bigrams(token) AND strpos(field, token) > 0 ...) OR id = ANY(ARRAY(ids whose files
@@ -29,18 +45,22 @@ const MAX_KEYWORD_TOKENS = 10;
  * key), so PostgreSQL combines them in one BitmapOr, and that bitmap with the visibility rule's
  * (BitmapAnd) before it reads a single row: only the rows that match and may be read are fetched.
  * The file side is an uncorrelated set computed once per query. `strpos` confirms that the token
- * really occurs as a substring; a one-character token has no bigram and is matched by `strpos` alone.
+ * really occurs as a substring; a one-character token has no bigram and is matched by `strpos`
+ * alone. For a two-letter token (the most common Korean search: a two-syllable word) over every
+ * field, and always over a file's text, the bigram index is exact and the row-by-row `strpos`
+ * (over whole documents, for files) is skipped.
  */
 function tokenMatch(db: Executor, scope: TenantScope, token: string, targets: ReadonlySet<KeywordTarget>): SQL | undefined {
   const gramsOf = (column: SQL | PgColumn) => ([...token].length >= 2 ? sql`${column} @> ko_bigrams(${token})` : undefined);
   const contains = (text: SQL) => sql`strpos(lower(${text}), ${token}) > 0`;
-  const metadata = or(
-    targets.has('TITLE') ? contains(sql`${contracts.title}`) : undefined,
-    targets.has('MEMO') ? contains(sql`coalesce(${contracts.memo}, '')`) : undefined,
-    targets.has('COUNTERPARTY') ? contains(sql`${contracts.counterpartyNames}`) : undefined,
-    targets.has('HASHTAG') ? contains(sql`${contracts.hashtagNames}`) : undefined,
-  );
-  const byFields = metadata ? and(gramsOf(contracts.grams), metadata) : undefined;
+  const exact = isOwnBigram(token);
+  const fields = FIELDS.filter((f) => targets.has(f));
+  const byFields =
+    fields.length === 0
+      ? undefined
+      : exact && fields.length === FIELDS.length
+        ? gramsOf(contracts.grams)
+        : and(gramsOf(contracts.grams), or(...fields.map((f) => contains(FIELD_TEXT[f]))));
   const byContent = targets.has('CONTENT')
     ? idAmong(
         db
@@ -48,7 +68,7 @@ function tokenMatch(db: Executor, scope: TenantScope, token: string, targets: Re
           .from(contractFiles)
           .innerJoin(files, and(eq(files.fileKey, contractFiles.fileKey), inScope(files, scope), isNull(files.deletedAt)))
           .innerJoin(fileRevisions, and(eq(fileRevisions.fileId, files.id), eq(fileRevisions.revision, files.currentRevision), inScope(fileRevisions, scope)))
-          .where(and(inScope(contractFiles, scope), gramsOf(sql`${fileRevisions.grams}`), contains(sql`coalesce(${fileRevisions.extractedText}, '')`))),
+          .where(and(inScope(contractFiles, scope), gramsOf(sql`${fileRevisions.grams}`), exact ? undefined : contains(sql`coalesce(${fileRevisions.extractedText}, '')`))),
       )
     : undefined;
   return or(byFields, byContent);
@@ -132,6 +152,33 @@ export function orderBy(sorts: ReadonlyArray<{ field: ContractSortField; directi
 
 export async function searchPage(db: Executor, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
   return db.select(contractColumns).from(contracts).where(where).orderBy(...order).limit(limit).offset(offset);
+}
+
+/**
+ * One page of matches and their total in one statement, so the matches are found once, not once
+ * for the page and again for the count: the inner query counts the matches with a window count
+ * over narrow rows and keeps the page's ids; only those rows are read whole. A page past the
+ * last has no row to carry the total, so it is counted on its own. Worth it when every match has
+ * to be found before sorting anyway (a keyword search through the bigram index); a search that
+ * can walk a sort index and stop after one page is better served by `searchPage` and
+ * `countMatches` side by side.
+ */
+export async function searchPageWithTotal(db: Executor, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
+  const page = db
+    .select({ id: contracts.id, total: sql<number>`count(*) over ()`.mapWith(Number).as('total') })
+    .from(contracts)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset)
+    .as('page');
+  const found = await db
+    .select({ row: contractColumns, total: page.total })
+    .from(contracts)
+    .innerJoin(page, eq(page.id, contracts.id))
+    .orderBy(...order);
+  const total = found[0]?.total ?? (offset === 0 ? 0 : await countMatches(db, where));
+  return { rows: found.map((f) => f.row), total };
 }
 
 export async function countMatches(db: Executor, where: SQL | undefined): Promise<number> {

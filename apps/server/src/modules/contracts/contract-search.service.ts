@@ -1,7 +1,7 @@
 import { CONTRACT_SORT_FIELDS, type ContractScrollBodySchema, type ContractSummary, type Page } from '@legal/api';
 import { and } from 'drizzle-orm';
 import type { z } from 'zod';
-import { fetchPage } from '../../platform/db/paging';
+import { fetchPage, pageOf } from '../../platform/db/paging';
 import type { RequestContext } from '../../platform/http/context';
 import type { AppServices } from '../../platform/services';
 import { contractSummaries } from './contract-dto';
@@ -26,6 +26,10 @@ export async function pageSearchContracts(
   const { db } = services;
   const where = search.searchConditions(db, scope, actor, filter);
   const order = search.orderBy(parseSort(query.sort, CONTRACT_SORT_FIELDS, { fallback: { field: 'createdAt', direction: 'desc' } }));
+  if (search.keywordTokens(filter.keyword).length > 0) {
+    const { rows, total } = await search.searchPageWithTotal(db, where, order, query.size, query.page * query.size);
+    return pageOf(query, await contractSummaries(db, scope, actor, rows), total);
+  }
   return fetchPage(
     query,
     async (limit, offset) => contractSummaries(db, scope, actor, await search.searchPage(db, where, order, limit, offset)),

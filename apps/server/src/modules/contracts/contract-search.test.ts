@@ -24,7 +24,7 @@ const SCROLL = '/api/alex/contracts/scroll-search/v2';
 async function search(who: Person, body: Record<string, unknown> = {}, query = '', url = PAGE) {
   const res = await call(who, 'POST', `${url}${query}`, body);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { content: Array<{ id: number; title: string }>; totalElements: number; size: number };
+  return res.json().data as { content: Array<{ id: number; title: string }>; totalElements: number; totalPages: number; size: number };
 }
 
 const idsOf = (page: { content: Array<{ id: number }> }) => page.content.map((c) => c.id);
@@ -184,6 +184,25 @@ describe('search by the text of the contract\'s files', () => {
     expect(idsOf(await search(owner, { keyword: '만료' }))).toEqual([c.id]);
   });
 
+  it('finds a two-letter word only where it is written whole, never across a space, a line or two fields', async () => {
+    // Two-letter words are answered by the bigram index alone (no substring check row by row):
+    // these are the cases where an index of word pieces could answer more than a substring search.
+    const owner = await person(t, wsA, ['GENERAL_MEMBER']);
+    const whole = await createContract(t, owner, { title: '계약해지 합의서', memo: 'NDA 초안' });
+    const apart = await createContract(t, owner, {
+      title: '해 지 검토',
+      memo: '해',
+      hashtags: ['지'],
+      counterparties: [{ counterpartyType: 'PERSON', name: '가해' }, { counterpartyType: 'COMPANY', name: '지원산업' }],
+    });
+    expect(idsOf(await search(owner, { keyword: '해지' }))).toEqual([whole.id]);
+    expect(idsOf(await search(owner, { keyword: '해지', keywordTargets: ['TITLE', 'MEMO', 'COUNTERPARTY', 'HASHTAG'] }, '', PAGE_V4))).toEqual([whole.id]);
+    expect(idsOf(await search(owner, { keyword: '해지', keywordTargets: ['TITLE'] }, '', PAGE_V4))).toEqual([whole.id]);
+    expect(idsOf(await search(owner, { keyword: 'nd' }))).toEqual([whole.id]);
+    expect(idsOf(await search(owner, { keyword: 'n d' }))).toEqual([whole.id]);
+    expect(idsOf(await search(owner, { keyword: '가해' }))).toEqual([apart.id]);
+    expect(idsOf(await search(owner, { keyword: '해' }))).toEqual([apart.id, whole.id]);
+  });
 });
 
 describe('search filters, sorting and paging', () => {
@@ -235,6 +254,13 @@ describe('search filters, sorting and paging', () => {
     const page = await search(owner, {}, '?size=2&page=1&sort=title,desc');
     expect(page).toMatchObject({ size: 2, totalElements: 5 });
     expect(idsOf(page)).toEqual(ids('supply', 'service'));
+    // The last, partial page, a page past the last and a search with no match keep the true total.
+    expect(await search(owner, {}, '?size=2&page=2&sort=title,desc')).toMatchObject({ totalElements: 5, totalPages: 3, content: [{ id: ids('nda')[0] }] });
+    expect(await search(owner, {}, '?size=2&page=7')).toMatchObject({ totalElements: 5, totalPages: 3, content: [] });
+    expect(await search(owner, { keyword: '보안' }, '?size=1&page=1')).toMatchObject({ totalElements: 2, totalPages: 2, content: [{ id: ids('nda')[0] }] });
+    expect(await search(owner, { keyword: '보안' }, '?size=1&page=5')).toMatchObject({ totalElements: 2, totalPages: 2, content: [] });
+    expect(await search(owner, { keyword: '없는낱말' }, '?page=1')).toMatchObject({ totalElements: 0, totalPages: 0, content: [] });
+    expect(await search(owner, { keyword: '없는낱말' })).toMatchObject({ totalElements: 0, totalPages: 0, content: [] });
     expect((await search(owner, {})).size).toBe(10);
     expect(ContractSummarySchema.parse((await search(owner, { contractTypes: ['SUPPLY'] })).content[0])).toMatchObject({
       title: 'C 공급', amount: '120000.5', currency: 'KRW', owner: { displayName: '동료' }, counterpartyNames: [], hashtags: [],

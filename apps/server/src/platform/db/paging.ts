@@ -16,5 +16,10 @@ export async function fetchPage<T>(
   count: () => Promise<number>,
 ): Promise<Page<T>> {
   const [content, totalElements] = await Promise.all([rows(request.size, request.page * request.size), count()]);
+  return pageOf(request, content, totalElements);
+}
+
+/** The conventions' page shape for rows and a total read some other way. */
+export function pageOf<T>(request: PageRequest, content: T[], totalElements: number): Page<T> {
   return { content, page: request.page, size: request.size, totalElements, totalPages: Math.ceil(totalElements / request.size) };
 }
