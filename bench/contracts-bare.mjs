@@ -20,7 +20,19 @@ const SESSION_SQL = `SELECT s.id, s.user_id, s.kind, s.access_expires_at, s.abso
        JOIN users u ON u.id = s.user_id
        LEFT JOIN super_admins sa ON sa.user_id = s.user_id
       WHERE s.access_token_hash = $1`;
-const MEMBERSHIP_SQL = `select "memberships"."id", array((select unnest("roles"."permissions") from "membership_roles" inner join "roles" on (("roles"."tenant_id" = $1 and "roles"."workspace_id" = $2) and "roles"."id" = "membership_roles"."role_id") where (("membership_roles"."tenant_id" = $3 and "membership_roles"."workspace_id" = $4) and "membership_roles"."membership_id" = "memberships"."id")) union (select unnest("roles"."permissions") from "group_members" inner join "group_roles" on (("group_roles"."tenant_id" = $5 and "group_roles"."workspace_id" = $6) and "group_roles"."group_id" = "group_members"."group_id") inner join "roles" on (("roles"."tenant_id" = $7 and "roles"."workspace_id" = $8) and "roles"."id" = "group_roles"."role_id") where (("group_members"."tenant_id" = $9 and "group_members"."workspace_id" = $10) and "group_members"."membership_id" = "memberships"."id"))) from "memberships" inner join "workspaces" on ("workspaces"."id" = "memberships"."workspace_id" and "workspaces"."tenant_id" = "memberships"."tenant_id" and "workspaces"."deleted_at" is null) where (("memberships"."tenant_id" = $11 and "memberships"."workspace_id" = $12) and "memberships"."user_id" = $13 and "memberships"."status" = $14)`;
+const MEMBERSHIP_SQL = `SELECT m.id, array(
+              SELECT unnest(r.permissions) FROM membership_roles mr
+                JOIN roles r ON r.tenant_id = $1 AND r.workspace_id = $2 AND r.id = mr.role_id
+               WHERE mr.tenant_id = $1 AND mr.workspace_id = $2 AND mr.membership_id = m.id
+              UNION
+              SELECT unnest(r.permissions) FROM group_members gm
+                JOIN group_roles gr ON gr.tenant_id = $1 AND gr.workspace_id = $2 AND gr.group_id = gm.group_id
+                JOIN roles r ON r.tenant_id = $1 AND r.workspace_id = $2 AND r.id = gr.role_id
+               WHERE gm.tenant_id = $1 AND gm.workspace_id = $2 AND gm.membership_id = m.id
+            ) AS permissions
+       FROM memberships m
+       JOIN workspaces w ON w.id = m.workspace_id AND w.tenant_id = m.tenant_id AND w.deleted_at IS NULL
+      WHERE m.tenant_id = $1 AND m.workspace_id = $2 AND m.user_id = $3 AND m.status = 'ACTIVE'`;
 const COLUMNS = `"id", "tenant_id", "workspace_id", "title", "contract_type", "language", "status", "memo", "venue", "signing_type", "signed_date", "start_date", "end_date", "amount", "currency", "governing_law", "dispute_resolution_method", "our_position", "owner_user_id", "group_id", "desired_review_deadline", "conhub_contract_id", "version", "counterparty_names", "hashtag_names", "created_by_user_id", "created_at", "updated_at", "deleted_at", "deleted_by_user_id"`;
 const QUALIFIED = COLUMNS.split(', ').map((c) => `"contracts".${c}`).join(', ');
 const SORTS = { createdAt: 'created_at', updatedAt: 'updated_at', title: 'title', contractType: 'contract_type', status: 'status', signedDate: 'signed_date', startDate: 'start_date', endDate: 'end_date', amount: 'amount' };
@@ -64,7 +76,7 @@ app.post('/page-search', async (req, reply) => {
   const session = sessions[0];
   if (!session) return reply.code(401).send({ code: 'UNAUTHORIZED' });
   const userId = Number(session.user_id);
-  const { rows: [membership] } = await pool.query(MEMBERSHIP_SQL, [t, w, t, w, t, w, t, w, t, w, t, w, userId, 'ACTIVE']);
+  const { rows: [membership] } = await pool.query(MEMBERSHIP_SQL, [t, w, userId]);
   if (!membership) return reply.code(403).send({ code: 'FORBIDDEN' });
   const page = Number(req.query.page ?? 0);
   const size = Number(req.query.size ?? 10);

@@ -1,9 +1,7 @@
 import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Db, SqlExecutor, Tx } from '../../platform/db/client';
+import { type Db, executorOf, type SqlExecutor, type Tx } from '../../platform/db/client';
 import type { TenantScope } from '../../platform/http/context';
-import { inScope } from '../../platform/db/tenancy';
-import { groupMembers, groupRoles } from '../admin/organization/organization.table';
-import { membershipRoles, memberships, roles } from './memberships.table';
+import { memberships } from './memberships.table';
 import { sessions, userLoginTracks } from './sessions.table';
 import { workspaces } from './tenants.table';
 import { superAdmins, users } from './users.table';
@@ -106,29 +104,30 @@ export async function findSessionByAccessHash(executor: SqlExecutor, accessToken
 /**
  * The caller's active membership in a workspace that still exists, with the union of the
  * permissions of its roles and of the roles of its groups. Null when there is none (a
- * deactivated member, a purged workspace): the access check answers 403.
+ * deactivated member, a purged workspace): the access check answers 403. One round trip, and
+ * hand-written SQL like findSessionByAccessHash because it runs on every workspace request:
+ * building it with the query builder cost more than running it. Columns as in
+ * memberships.table.ts and organization.table.ts.
  */
 export async function findMembership(db: Queryable, scope: TenantScope, userId: number) {
-  // One round trip (it runs on every workspace request): the permissions of the member's own
-  // roles and of their groups' roles, as correlated subqueries of the membership row.
-  const direct = db
-    .select({ permission: sql`unnest(${roles.permissions})` })
-    .from(membershipRoles)
-    .innerJoin(roles, and(inScope(roles, scope), eq(roles.id, membershipRoles.roleId)))
-    .where(and(inScope(membershipRoles, scope), eq(membershipRoles.membershipId, memberships.id)));
-  const viaGroups = db
-    .select({ permission: sql`unnest(${roles.permissions})` })
-    .from(groupMembers)
-    .innerJoin(groupRoles, and(inScope(groupRoles, scope), eq(groupRoles.groupId, groupMembers.groupId)))
-    .innerJoin(roles, and(inScope(roles, scope), eq(roles.id, groupRoles.roleId)))
-    .where(and(inScope(groupMembers, scope), eq(groupMembers.membershipId, memberships.id)));
-  const [membership] = await db
-    .select({ id: memberships.id, permissions: sql<string[]>`array(${direct} union ${viaGroups})` })
-    .from(memberships)
-    .innerJoin(workspaces, and(eq(workspaces.id, memberships.workspaceId), eq(workspaces.tenantId, memberships.tenantId), isNull(workspaces.deletedAt)))
-    .where(and(inScope(memberships, scope), eq(memberships.userId, userId), eq(memberships.status, 'ACTIVE')));
-  if (!membership) return null;
-  return { id: membership.id, permissions: new Set(membership.permissions) };
+  const { rows } = await executorOf(db).executeSql(
+    `SELECT m.id, array(
+              SELECT unnest(r.permissions) FROM membership_roles mr
+                JOIN roles r ON r.tenant_id = $1 AND r.workspace_id = $2 AND r.id = mr.role_id
+               WHERE mr.tenant_id = $1 AND mr.workspace_id = $2 AND mr.membership_id = m.id
+              UNION
+              SELECT unnest(r.permissions) FROM group_members gm
+                JOIN group_roles gr ON gr.tenant_id = $1 AND gr.workspace_id = $2 AND gr.group_id = gm.group_id
+                JOIN roles r ON r.tenant_id = $1 AND r.workspace_id = $2 AND r.id = gr.role_id
+               WHERE gm.tenant_id = $1 AND gm.workspace_id = $2 AND gm.membership_id = m.id
+            ) AS permissions
+       FROM memberships m
+       JOIN workspaces w ON w.id = m.workspace_id AND w.tenant_id = m.tenant_id AND w.deleted_at IS NULL
+      WHERE m.tenant_id = $1 AND m.workspace_id = $2 AND m.user_id = $3 AND m.status = 'ACTIVE'`,
+    [scope.tenantId, scope.workspaceId, userId],
+  );
+  const row = rows[0] as { id: unknown; permissions: string[] } | undefined;
+  return row ? { id: Number(row.id), permissions: new Set(row.permissions) } : null;
 }
 
 /** One launcher entry per membership, in workspace order. */

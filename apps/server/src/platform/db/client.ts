@@ -20,13 +20,14 @@ export interface SqlExecutor {
 }
 
 /**
- * Raw SQL on an open transaction, so that a library with its own SQL (pg-boss) writes inside
- * the caller's transaction. Both drivers' sessions hold a client with `query(text, values)`:
- * a pg PoolClient, or PGlite's transaction object.
+ * Raw SQL on the database or an open transaction: for a library with its own SQL (pg-boss) that
+ * must write inside the caller's transaction, and for the hand-written queries that run on every
+ * request. Both drivers' sessions hold a client with `query(text, values)`: the pg Pool or a
+ * PoolClient, PGlite or its transaction object.
  */
-export function txExecutor(tx: Tx): SqlExecutor {
-  const client = (tx as unknown as { session?: { client?: { query?: unknown } } }).session?.client;
-  if (!client || typeof client.query !== 'function') throw new Error('transaction has no SQL client');
+export function executorOf(db: Db | Tx): SqlExecutor {
+  const client = (db as unknown as { session?: { client?: { query?: unknown } } }).session?.client;
+  if (!client || typeof client.query !== 'function') throw new Error('database session has no SQL client');
   const query = client.query as (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
   return { executeSql: (text, values) => query.call(client, text, values ?? []) };
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import { type SqlExecutor, type Tx, txExecutor } from '../db/client';
+import { type SqlExecutor, type Tx, executorOf } from '../db/client';
 
 export interface JobRetryPolicy {
   /** Attempts after the first. */
@@ -183,7 +183,7 @@ export class JobQueue<D = unknown> {
     const id = options.idempotencyKey ? idempotentJobId(definition.name, options.idempotencyKey) : undefined;
     const sent = await this.boss.send(definition.name, data as object, {
       ...(id ? { id } : {}),
-      ...(options.tx ? { db: txExecutor(options.tx) as PgBoss.Db } : {}),
+      ...(options.tx ? { db: executorOf(options.tx) as PgBoss.Db } : {}),
       ...(options.startAfter ? { startAfter: options.startAfter instanceof Date ? options.startAfter : new Date(options.startAfter) } : {}),
     });
     const jobId = sent ?? id;
