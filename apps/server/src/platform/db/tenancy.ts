@@ -1,4 +1,4 @@
-import { sql, and, eq, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { bigint, type PgColumn } from 'drizzle-orm/pg-core';
 import type { TenantScope } from '../http/context';
 
@@ -38,5 +38,7 @@ export function inScope(table: { tenantId: PgColumn; workspaceId: PgColumn }, sc
   if (!(scope.tenantId > 0 && scope.workspaceId > 0)) {
     throw new Error('inScope called without a tenant scope');
   }
-  return and(eq(table.tenantId, scope.tenantId), eq(table.workspaceId, scope.workspaceId)) ?? sql`false`;
+  // One template rather than and(eq(), eq()): the same SQL in a third of the pieces, and it is
+  // part of nearly every statement the app builds.
+  return sql`(${table.tenantId} = ${scope.tenantId} and ${table.workspaceId} = ${scope.workspaceId})`;
 }
