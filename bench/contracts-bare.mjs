@@ -33,7 +33,7 @@ const MEMBERSHIP_SQL = `SELECT m.id, array(
        FROM memberships m
        JOIN workspaces w ON w.id = m.workspace_id AND w.tenant_id = m.tenant_id AND w.deleted_at IS NULL
       WHERE m.tenant_id = $1 AND m.workspace_id = $2 AND m.user_id = $3 AND m.status = 'ACTIVE'`;
-const COLUMNS = `"id", "tenant_id", "workspace_id", "title", "contract_type", "language", "status", "memo", "venue", "signing_type", "signed_date", "start_date", "end_date", "amount", "currency", "governing_law", "dispute_resolution_method", "our_position", "owner_user_id", "group_id", "desired_review_deadline", "conhub_contract_id", "version", "counterparty_names", "hashtag_names", "created_by_user_id", "created_at", "updated_at", "deleted_at", "deleted_by_user_id"`;
+const COLUMNS = `"id", "title", "contract_type", "status", "counterparty_names", "hashtag_names", "owner_user_id", "group_id", "signed_date", "start_date", "end_date", "amount", "currency", "created_at", "updated_at"`;
 const QUALIFIED = COLUMNS.split(', ').map((c) => `"contracts".${c}`).join(', ');
 const SORTS = { createdAt: 'created_at', updatedAt: 'updated_at', title: 'title', contractType: 'contract_type', status: 'status', signedDate: 'signed_date', startDate: 'start_date', endDate: 'end_date', amount: 'amount' };
 

@@ -97,7 +97,7 @@ export async function contractDetail(db: repo.Executor, scope: TenantScope, acto
 }
 
 /** List rows: names come from the denormalized columns, people and groups in one query each. */
-export async function contractSummaries(db: repo.Executor, scope: TenantScope, actor: ContractActor, rows: repo.ContractRow[]): Promise<ContractSummary[]> {
+export async function contractSummaries(db: repo.Executor, scope: TenantScope, actor: ContractActor, rows: repo.SummaryRow[]): Promise<ContractSummary[]> {
   const [names, groupNames, bookmarked] = await Promise.all([
     repo.displayNames(db, scope, rows.map((r) => r.ownerUserId)),
     repo.groupNames(db, scope, rows.map((r) => r.groupId)),

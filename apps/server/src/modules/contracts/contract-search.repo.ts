@@ -7,7 +7,7 @@ import { inScope } from '../../platform/db/tenancy';
 import type { TenantScope } from '../../platform/http/context';
 import { validationError } from '../../platform/http/errors';
 import type { ContractActor } from './contracts.policy';
-import { contractColumns, type Executor } from './contracts.repo';
+import { contractColumns, type Executor, summaryColumns } from './contracts.repo';
 import { contractBookmarks, contractFiles, contractHashtags, contracts, hashtags } from './contracts.table';
 import { idAmong, visibleTo } from './contracts.visibility';
 
@@ -151,7 +151,7 @@ export function orderBy(sorts: ReadonlyArray<{ field: ContractSortField; directi
 }
 
 export async function searchPage(db: Executor, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
-  return db.select(contractColumns).from(contracts).where(where).orderBy(...order).limit(limit).offset(offset);
+  return db.select(summaryColumns).from(contracts).where(where).orderBy(...order).limit(limit).offset(offset);
 }
 
 /**
@@ -173,7 +173,7 @@ export async function searchPageWithTotal(db: Executor, where: SQL | undefined, 
     .offset(offset)
     .as('page');
   const found = await db
-    .select({ row: contractColumns, total: page.total })
+    .select({ row: summaryColumns, total: page.total })
     .from(contracts)
     .innerJoin(page, eq(page.id, contracts.id))
     .orderBy(...order);

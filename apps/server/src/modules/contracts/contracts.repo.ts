@@ -15,6 +15,12 @@ export const contractColumns = (() => {
   return columns;
 })();
 export type ContractRow = Omit<typeof contracts.$inferSelect, 'grams' | 'readerUserIds'>;
+/** The columns a contract summary shows (lists and page search): half of them, read and mapped for every row of a page. */
+export const summaryColumns = (() => {
+  const { id, title, contractType, status, counterpartyNames, hashtagNames, ownerUserId, groupId, signedDate, startDate, endDate, amount, currency, createdAt, updatedAt } = contractColumns;
+  return { id, title, contractType, status, counterpartyNames, hashtagNames, ownerUserId, groupId, signedDate, startDate, endDate, amount, currency, createdAt, updatedAt };
+})();
+export type SummaryRow = Pick<ContractRow, keyof typeof summaryColumns>;
 export type ContractInsert = typeof contracts.$inferInsert;
 export type CounterpartyRow = typeof counterparties.$inferSelect;
 
