@@ -1,11 +1,11 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { HEADER } from '@legal/api';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { installAuthentication, registerAuth } from './modules/auth';
 import { registerDevMailbox } from './modules/diagnostics/dev-mailbox.routes';
@@ -87,7 +87,9 @@ export async function buildApp(services: AppServices, options: BuildAppOptions =
     done(null, payload);
   });
 
-  await app.register(fastifyHelmet, {
+  // Security headers from helmet, built once: @fastify/helmet built the middleware (and parsed
+  // the CSP) again on every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -107,6 +109,7 @@ export async function buildApp(services: AppServices, options: BuildAppOptions =
     strictTransportSecurity: config.isProduction,
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)));
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { files: 20, fields: 100, fieldSize: 1024 * 1024 } });
   await app.register(fastifyRateLimit, {
