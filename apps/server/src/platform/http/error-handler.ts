@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type ErrorCode, type ErrorEnvelope, statusOf } from '@legal/api';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isTransientConflict } from '../db/pg-errors';
 import { AppError, defaultMessage } from './errors';
 import { parseLocale } from './context';
 
@@ -36,9 +37,17 @@ const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
   429: 'ERROR_RATE_LIMITED',
 };
 
+/** A transaction PostgreSQL rolled back because it collided with another (deadlock, serialization). */
+const concurrentChange = () =>
+  new AppError('ERROR_CONFLICT', {
+    message: { ko: '다른 변경과 동시에 처리되어 반영하지 못했습니다. 아무것도 바뀌지 않았으니 다시 시도해 주세요.', en: 'Another change was being saved at the same moment, so nothing was changed. Please try again.' },
+    data: { reason: 'CONCURRENT_CHANGE' },
+  });
+
 /** Turns anything thrown into the error envelope. This is the only place errors meet HTTP. */
-export function toErrorReply(error: unknown, request: FastifyRequest): { status: number; body: ErrorEnvelope; logAsError: boolean } {
+export function toErrorReply(thrown: unknown, request: FastifyRequest): { status: number; body: ErrorEnvelope; logAsError: boolean } {
   const locale = request.ctx?.locale ?? parseLocale(request.headers['x-locale']);
+  const error = isTransientConflict(thrown) ? concurrentChange() : thrown;
 
   if (error instanceof AppError) {
     const body: ErrorEnvelope = { code: error.code, message: error.messageFor(locale) };

@@ -27,6 +27,9 @@ beforeAll(async () => {
   t.app.get('/api/test/boom', async () => {
     throw new Error('SELECT secret FROM internal_table failed at db.ts:42');
   });
+  t.app.get('/api/test/deadlock', async () => {
+    throw new Error('Failed query: update "contracts" set ...', { cause: Object.assign(new Error('deadlock detected'), { code: '40P01' }) });
+  });
   t.app.get('/api/test/conflict', async () => {
     throw new AppError('ERROR_CONFLICT', { data: { state: 'APPROVED' } });
   });
@@ -111,6 +114,13 @@ describe('the envelope and error rules', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test/conflict', headers: { 'x-locale': 'en' } });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ code: 'ERROR_CONFLICT', message: 'This cannot be done in the current state.', data: { state: 'APPROVED' } });
+  });
+
+  it('answers a transaction that lost to a concurrent one (deadlock) with a retryable 409, not a 500', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/deadlock', headers: { 'x-locale': 'en' } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'ERROR_CONFLICT', message: expect.stringContaining('try again'), data: { reason: 'CONCURRENT_CHANGE' } });
+    expect(res.body).not.toMatch(/contracts|deadlock/);
   });
 
   it('hides unexpected errors behind ERROR_INTERNAL with an errorId that the log also holds', async () => {

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../platform/db/client';
 import { requirePermission } from '../../../platform/http/access';
 import type { RequestContext, TenantScope } from '../../../platform/http/context';
-import { isUniqueViolation } from '../../../platform/db/unique-violation';
+import { isUniqueViolation } from '../../../platform/db/pg-errors';
 import { conflict, type LocalizedText, validationError } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
 import { type AuditEvent, auditMetaOf, recordAudit, userPrincipal } from '../../auth';

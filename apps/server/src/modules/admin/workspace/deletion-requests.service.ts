@@ -4,7 +4,7 @@ import type { Tx } from '../../../platform/db/client';
 import { fetchPage } from '../../../platform/db/paging';
 import { parseSort } from '../../../platform/db/sorting';
 import { inScope } from '../../../platform/db/tenancy';
-import { isUniqueViolation } from '../../../platform/db/unique-violation';
+import { isUniqueViolation } from '../../../platform/db/pg-errors';
 import { requirePermission } from '../../../platform/http/access';
 import { type RequestContext, type TenantScope, tenantScope } from '../../../platform/http/context';
 import { conflict, notFound } from '../../../platform/http/errors';

@@ -1,5 +1,5 @@
 import type { ProductType, UpdateWorkspaceSettingsBody, WorkspaceSettings } from '@legal/api';
-import { isUniqueViolation } from '../../../platform/db/unique-violation';
+import { isUniqueViolation } from '../../../platform/db/pg-errors';
 import { requirePermission } from '../../../platform/http/access';
 import { type RequestContext, tenantScope } from '../../../platform/http/context';
 import { conflict, notFound } from '../../../platform/http/errors';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUniqueViolation } from './unique-violation';
+import { isTransientConflict, isUniqueViolation } from './pg-errors';
 
 describe('isUniqueViolation', () => {
   const driverError = Object.assign(new Error('duplicate key value violates unique constraint "workspaces_name_key"'), { code: '23505', constraint: 'workspaces_name_key' });
@@ -14,5 +14,15 @@ describe('isUniqueViolation', () => {
   it('narrows to one constraint when asked', () => {
     expect(isUniqueViolation(driverError, 'workspaces_name_key')).toBe(true);
     expect(isUniqueViolation(driverError, 'other_key')).toBe(false);
+  });
+});
+
+describe('isTransientConflict', () => {
+  it('finds a deadlock or a serialization failure, also wrapped, and nothing else', () => {
+    const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    expect(isTransientConflict(deadlock)).toBe(true);
+    expect(isTransientConflict(new Error('Failed query', { cause: Object.assign(new Error('could not serialize access'), { code: '40001' }) }))).toBe(true);
+    expect(isTransientConflict(Object.assign(new Error('dup'), { code: '23505' }))).toBe(false);
+    expect(isTransientConflict(new Error('plain'))).toBe(false);
   });
 });
