@@ -97,6 +97,14 @@ export async function runBulkRegistration(services: Services, payload: Payload):
     const [current] = await tx.select().from(requests).where(and(inScope(requests, scope), eq(requests.id, payload.requestId))).for('update');
     if (current?.executionStatus !== 'REGISTERING') return;
     const counted = await refreshCounts(tx, scope, payload.requestId);
+    // A row another run is still registering (locked, so skipped above) is that run's to finish:
+    // it settles the request when it is done. Settling here would leave its row counted as pending.
+    const free = await tx
+      .select({ id: rows.id })
+      .from(rows)
+      .where(and(inScope(rows, scope), eq(rows.requestId, payload.requestId), eq(rows.status, 'PENDING')))
+      .for('update', { skipLocked: true });
+    if (free.length < counted.pendingRows) return;
     const status = counted.failedRows + counted.invalidRows + counted.pendingRows > 0 ? 'PARTIALLY_FAILED' : 'DONE';
     await refreshCounts(tx, scope, payload.requestId, status);
     await recordAudit(

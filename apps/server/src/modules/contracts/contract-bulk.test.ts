@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, type TestApp, waitFor } from '../../test/harness';
 import { newWorkspace } from '../auth/auth.test-support';
 import { runBulkRegistration } from './contract-bulk.job';
 import { contractBulkRequests, contractBulkRows } from './contract-bulk.table';
@@ -47,6 +47,12 @@ async function newRequest(who: Person, rows: Array<Record<string, string | numbe
 }
 
 const runJob = (requestId: number) => runBulkRegistration(t.services, { tenantId: wsA.tenantId, workspaceId: wsA.workspaceId, requestId, actorUserId: admin.userId, locale: 'ko' });
+/** The request once no run is registering it any more (the queued job may still hold a row when ours ends). */
+const settled = (requestId: number) =>
+  waitFor(async () => {
+    const detail = (await call(admin, 'GET', `${B}/v1?requestId=${requestId}&size=50`)).json().data;
+    return detail.executionStatus === 'REGISTERING' ? null : detail;
+  }, 30_000, 100);
 const contractCount = async () => (await t.services.db.select({ id: contracts.id }).from(contracts).where(eq(contracts.workspaceId, wsA.workspaceId))).length;
 
 describe('bulk registration: 20 contracts, two bad rows, fix and retry', () => {
@@ -80,7 +86,7 @@ describe('bulk registration: 20 contracts, two bad rows, fix and retry', () => {
     expect((await call(admin, 'PUT', `${B}/register/v1`, { requestId: req.requestId })).statusCode).toBe(409);
     await runJob(req.requestId);
     await runJob(req.requestId); // a re-run (crash, retry) changes nothing
-    let detail = (await call(admin, 'GET', `${B}/v1?requestId=${req.requestId}&size=50`)).json().data;
+    let detail = await settled(req.requestId);
     expect(detail.executionStatus).toBe('PARTIALLY_FAILED');
     expect(detail.counts).toMatchObject({ registeredRows: 18, invalidRows: 2 });
     expect(await contractCount()).toBe(before + 18);
@@ -94,7 +100,7 @@ describe('bulk registration: 20 contracts, two bad rows, fix and retry', () => {
     await call(admin, 'PUT', `${B}/confirm/v1`, { requestId: req.requestId });
     await call(admin, 'PUT', `${B}/register/v1`, { requestId: req.requestId });
     await runJob(req.requestId);
-    detail = (await call(admin, 'GET', `${B}/v1?requestId=${req.requestId}&size=50`)).json().data;
+    detail = await settled(req.requestId);
     expect(detail.executionStatus).toBe('DONE');
     expect(detail.counts).toMatchObject({ registeredRows: 20, pendingRows: 0, invalidRows: 0, failedRows: 0 });
     expect(await contractCount()).toBe(before + 20);
