@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { legalPlugin } from './scripts/eslint/module-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/server/drizzle/**'] },
@@ -20,6 +21,13 @@ export default tseslint.config(
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through config.ts only.' }],
     },
+  },
+  {
+    // The server's composition stays one-way (docs/adding-a-service.md): platform/ imports no
+    // module; a module reaches another only through its index.ts.
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { legal: legalPlugin },
+    rules: { 'legal/module-boundaries': 'error' },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

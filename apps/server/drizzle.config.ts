@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/platform/db/schema.ts',
+  // Every module's tables: a module owns its *.table.ts files (and lists them in its manifest).
+  schema: './src/**/*.table.ts',
   out: './drizzle',
 });

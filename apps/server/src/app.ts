@@ -7,16 +7,11 @@ import { HEADER } from '@legal/api';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { installAuthentication, registerAuth } from './modules/auth';
-import { registerDevMailbox } from './modules/diagnostics/dev-mailbox.routes';
-import { registerDiagnostics, registerMailCheck } from './modules/diagnostics/diagnostics.routes';
-import { registerFiles } from './modules/files';
-import { registerAdmin } from './modules/admin';
-import { registerContracts } from './modules/contracts';
 import { buildContext, requestIdFor } from './platform/http/context';
 import { AppError } from './platform/http/errors';
 import { installErrorHandling, sendError } from './platform/http/error-handler';
 import { installJsonParser } from './platform/http/json-parser';
+import { registerModuleRoutes } from './platform/http/route';
 import { serializerCompiler } from './platform/http/serializer';
 import { findWebDist, serveWeb, spaFallback } from './platform/http/static-web';
 import { VERSION, type AppServices } from './platform/services';
@@ -121,8 +116,9 @@ export async function buildApp(services: AppServices, options: BuildAppOptions =
     errorResponseBuilder: () => new AppError('ERROR_RATE_LIMITED'),
   });
 
-  // After the cookie parser and the rate limiter: the Origin check, then the session -> ctx.principal.
-  installAuthentication(app, services);
+  // After the cookie parser and the rate limiter: the modules' request hooks (the identity
+  // module's Origin check, then the session -> ctx.principal).
+  for (const module of services.modules) module.hooks?.(app, services);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -140,13 +136,7 @@ export async function buildApp(services: AppServices, options: BuildAppOptions =
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  registerDiagnostics(app, services);
-  registerAuth(app, services);
-  registerMailCheck(app, services);
-  registerFiles(app, services);
-  registerAdmin(app, services);
-  registerContracts(app, services);
-  if (!config.isProduction) registerDevMailbox(app, services);
+  for (const module of services.modules) registerModuleRoutes(app, services, module);
 
   if (webRoot) {
     await serveWeb(app, webRoot);

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createServices, startServices, stopServices } from './platform/services';
 import { LOG_SERIALIZERS } from './platform/http/log-serializers';
+import { MODULES } from './modules';
 
 async function main() {
   let config;
@@ -17,7 +18,7 @@ async function main() {
   }
 
   const logger = pino({ level: config.logLevel, base: { service: 'legal-suite' }, serializers: LOG_SERIALIZERS });
-  const services = await createServices(config, logger);
+  const services = await createServices(config, logger, MODULES);
   const app = await buildApp(services);
   await startServices(services);
   await app.listen({ host: config.host, port: config.port });

@@ -46,7 +46,7 @@ export const PERSONAL_CONTRACT_EVENTS = ['contract.bookmarked', 'contract.unbook
 export const ListContractActivitiesQuerySchema = pageQuery(20, 100);
 
 export const listContractActivities = defineRoute({
-  method: 'GET', path: '/api/conhub/contracts/:contractId/activities/v1', access: 'member',
+  method: 'GET', path: '/api/conhub/contracts/:contractId/activities/v1', access: 'member', product: 'CLM',
   summary: 'The contract\'s history from the audit trail, newest first (page, size default 20, at most 100). The contract must be readable by the caller (404 otherwise).',
   tags: ['conhub: contracts'], schemas: { params: ContractParamsSchema, query: ListContractActivitiesQuerySchema, data: pageOf(ContractActivitySchema) },
 });

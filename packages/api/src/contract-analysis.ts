@@ -152,7 +152,7 @@ const alex = ['alex: contracts'];
 const conhub = ['conhub: contracts'];
 
 export const analyzeContract = defineRoute({
-  method: 'POST', path: '/api/alex/contracts/analyze/v3', access: 'member',
+  method: 'POST', path: '/api/alex/contracts/analyze/v3', access: 'member', product: 'CLM',
   summary:
     'Reads a contract document (an arxive file of this workspace; file.file.read) and answers suggested contract fields and labelled clauses (engine BUILT_IN). ' +
     '409 while the revision\'s text extraction is pending or after it failed. With contractId (a contract the caller may edit, 403; readable, 404; the file attached to it, 400 on body.fileKey) ' +
@@ -160,12 +160,12 @@ export const analyzeContract = defineRoute({
   tags: alex, schemas: { body: AnalyzeContractBodySchema, data: ContractAnalysisSchema },
 });
 export const getContractClauseLabels = defineRoute({
-  method: 'GET', path: '/api/conhub/contracts/:contractId/clause-labels/v1', access: 'member',
+  method: 'GET', path: '/api/conhub/contracts/:contractId/clause-labels/v1', access: 'member', product: 'CLM',
   summary: 'The stored clause labels of the contract (empty when it was never analysed). The contract must be readable by the caller (404 otherwise).',
   tags: conhub, schemas: { params: ContractParamsSchema, data: ContractClauseLabelsSchema },
 });
 export const deleteContractClauseLabels = defineRoute({
-  method: 'DELETE', path: '/api/alex/contracts/:contractId/labelClauseExtraction/v1', access: 'member',
+  method: 'DELETE', path: '/api/alex/contracts/:contractId/labelClauseExtraction/v1', access: 'member', product: 'CLM',
   summary:
     'Deletes the stored clause labels of the contract and answers how many went (0 when there were none: the call is idempotent, not a 404). ' +
     'Needs the owner with contract.contract.write, or contract.contract.admin (403); 404 when the contract is not readable.',

@@ -134,72 +134,72 @@ const admin = 'Needs contract.contract.admin (403); 404 for a request of another
 const path = (rest: string) => `/api/alex/contracts/bulk-requests/${rest}`;
 
 export const downloadBulkTemplate = defineRoute({
-  method: 'GET', path: path('template/v1'), access: 'member', raw: true,
+  method: 'GET', path: path('template/v1'), access: 'member', product: 'CLM', raw: true,
   summary: `The .xlsx template: a header row in the X-Locale language, an example row and lists for the contract type and currency cells. ${admin}`,
   tags, schemas: {},
 });
 export const createBulkRequest = defineRoute({
-  method: 'POST', path: path('v1'), access: 'member',
+  method: 'POST', path: path('v1'), access: 'member', product: 'CLM',
   summary: `Reads the uploaded sheet (at most ${BULK_LIMITS.maxRows} rows; formulas are read as their values) and checks every row with the rules of contract creation; the request is VALIDATED with per-row errors. 400 on body.sheetFileKey when it is not a readable .xlsx. ${admin}`,
   tags, schemas: { body: CreateBulkRequestBodySchema, data: BulkRequestDetailSchema },
 });
 export const getBulkRequest = defineRoute({
-  method: 'GET', path: path('v1'), access: 'member',
+  method: 'GET', path: path('v1'), access: 'member', product: 'CLM',
   summary: `The request with its counts and a page of its rows (by row number). ${admin}`,
   tags, schemas: { query: BulkRequestQuerySchema, data: BulkRequestDetailSchema },
 });
 export const deleteBulkRequest = defineRoute({
-  method: 'DELETE', path: path('v1'), access: 'member',
+  method: 'DELETE', path: path('v1'), access: 'member', product: 'CLM',
   summary: `Deletes the request and its rows (contracts already registered stay). 409 while REGISTERING. ${admin}`,
   tags, schemas: { query: BulkRequestDeleteQuerySchema, data: z.object({ requestId: z.number().int() }) },
 });
 export const updateBulkRow = defineRoute({
-  method: 'PUT', path: path('rows/v1'), access: 'member',
+  method: 'PUT', path: path('rows/v1'), access: 'member', product: 'CLM',
   summary: `Replaces the values of one row and checks it again. 409 once the row is registered or while the request is REGISTERING or DONE. ${admin}`,
   tags, schemas: { body: BulkRowUpdateBodySchema, data: BulkRowSchema },
 });
 export const assignBulkUsers = defineRoute({
-  method: 'PUT', path: path('users/v1'), access: 'member',
+  method: 'PUT', path: path('users/v1'), access: 'member', product: 'CLM',
   summary: `Makes an active member the owner of the chosen rows (all rows not registered when rowNumbers is omitted) and checks them again. 400 on body.ownerUserId for a non-member. ${admin}`,
   tags, schemas: { body: BulkAssignUsersBodySchema, data: BulkRequestSchema },
 });
 export const assignBulkGroups = defineRoute({
-  method: 'PUT', path: path('groups/v1'), access: 'member',
+  method: 'PUT', path: path('groups/v1'), access: 'member', product: 'CLM',
   summary: `Puts the chosen rows in a group of the workspace and checks them again. 400 on body.groupId for an unknown group. ${admin}`,
   tags, schemas: { body: BulkAssignGroupsBodySchema, data: BulkRequestSchema },
 });
 export const retryBulkRequest = defineRoute({
-  method: 'PUT', path: path('retry/v1'), access: 'member',
+  method: 'PUT', path: path('retry/v1'), access: 'member', product: 'CLM',
   summary: `Checks every row not yet registered again (failed rows included) and answers the request VALIDATED. 409 while REGISTERING or when DONE. ${admin}`,
   tags, schemas: { body: BulkRequestIdBodySchema, data: BulkRequestSchema },
 });
 export const confirmBulkRequest = defineRoute({
-  method: 'PUT', path: path('confirm/v1'), access: 'member',
+  method: 'PUT', path: path('confirm/v1'), access: 'member', product: 'CLM',
   summary: `VALIDATED -> CONFIRMED; invalid rows are left out of the registration (and can be fixed afterwards). 409 from any other status or with no valid row. ${admin}`,
   tags, schemas: { body: BulkRequestIdBodySchema, data: BulkRequestSchema },
 });
 export const registerBulkRequest = defineRoute({
-  method: 'PUT', path: path('register/v1'), access: 'member',
+  method: 'PUT', path: path('register/v1'), access: 'member', product: 'CLM',
   summary: `CONFIRMED -> REGISTERING: a job creates the valid rows' contracts (progress in counts), then DONE, or PARTIALLY_FAILED when a row failed or stays invalid. 409 from any other status. ${admin}`,
   tags, schemas: { body: BulkRequestIdBodySchema, data: BulkRequestSchema },
 });
 export const downloadBulkResult = defineRoute({
-  method: 'GET', path: path(':requestId/download/v1'), access: 'member', raw: true,
+  method: 'GET', path: path(':requestId/download/v1'), access: 'member', product: 'CLM', raw: true,
   summary: `The rows as an .xlsx workbook with a status, contract id and error column (X-Locale). ${admin}`,
   tags, schemas: { params: BulkRequestParamsSchema },
 });
 export const searchBulkRequestsV1 = defineRoute({
-  method: 'GET', path: path('page-search/v1'), access: 'member',
+  method: 'GET', path: path('page-search/v1'), access: 'member', product: 'CLM',
   summary: `The workspace's requests, newest first; executionStatus filter; sort by ${BULK_SORT_FIELDS.join(', ')}. ${admin}`,
   tags, schemas: { query: BulkPageSearchQuerySchema, data: pageOf(BulkRequestSchema) },
 });
 export const searchBulkRequestsV2 = defineRoute({
-  method: 'GET', path: path('page-search/v2'), access: 'member',
+  method: 'GET', path: path('page-search/v2'), access: 'member', product: 'CLM',
   summary: `v1 with several executionStatuses and a creation date range (yyyy-mm-dd, Asia/Seoul days). ${admin}`,
   tags, schemas: { query: BulkPageSearchV2QuerySchema, data: pageOf(BulkRequestSchema) },
 });
 export const countBulkRequestsByStatus = defineRoute({
-  method: 'GET', path: path('count-by-status/v1'), access: 'member',
+  method: 'GET', path: path('count-by-status/v1'), access: 'member', product: 'CLM',
   summary: `How many requests of the workspace are in each executionStatus. ${admin}`,
   tags, schemas: { data: BulkCountByStatusSchema },
 });

@@ -110,98 +110,98 @@ const readable = 'The contract must be readable by the caller (404 otherwise).';
 const writable = 'Needs the owner with contract.contract.write, or contract.contract.admin (403); 404 when the contract is not readable.';
 
 export const listCounterparties = defineRoute({
-  method: 'GET', path: '/api/conhub/contracts/:contractId/counterparties/v1', access: 'member',
+  method: 'GET', path: '/api/conhub/contracts/:contractId/counterparties/v1', access: 'member', product: 'CLM',
   summary: `The counterparties of a contract in order. ${readable}`, tags: conhub,
   schemas: { params: ContractParamsSchema, data: z.array(CounterpartySchema) },
 });
 export const addCounterparty = defineRoute({
-  method: 'POST', path: '/api/conhub/contracts/:contractId/counterparties/v1', access: 'member',
+  method: 'POST', path: '/api/conhub/contracts/:contractId/counterparties/v1', access: 'member', product: 'CLM',
   summary: `Adds a counterparty at the end. ${writable}`, tags: conhub,
   schemas: { params: ContractParamsSchema, body: CounterpartyInputSchema, data: CounterpartySchema },
 });
 export const updateCounterparty = defineRoute({
-  method: 'PUT', path: '/api/conhub/contracts/:contractId/counterparties/:counterpartyId/v1', access: 'member',
+  method: 'PUT', path: '/api/conhub/contracts/:contractId/counterparties/:counterpartyId/v1', access: 'member', product: 'CLM',
   summary: `Replaces one counterparty's fields. ${writable}`, tags: conhub,
   schemas: { params: CounterpartyParamsSchema, body: CounterpartyInputSchema, data: CounterpartySchema },
 });
 export const deleteCounterparty = defineRoute({
-  method: 'DELETE', path: '/api/conhub/contracts/:contractId/counterparties/:counterpartyId/v1', access: 'member',
+  method: 'DELETE', path: '/api/conhub/contracts/:contractId/counterparties/:counterpartyId/v1', access: 'member', product: 'CLM',
   summary: `Removes one counterparty. ${writable}`, tags: conhub,
   schemas: { params: CounterpartyParamsSchema, data: CounterpartySchema },
 });
 export const addCounterpartiesFromBookmarks = defineRoute({
-  method: 'POST', path: '/api/conhub/contracts/:contractId/counterparties/by-bookmarks/v1', access: 'member',
+  method: 'POST', path: '/api/conhub/contracts/:contractId/counterparties/by-bookmarks/v1', access: 'member', product: 'CLM',
   summary: `Copies counterparty bookmarks onto the contract (400 on body.bookmarkIds.N for an unknown bookmark). ${writable}`, tags: conhub,
   schemas: { params: ContractParamsSchema, body: CounterpartiesFromBookmarksBodySchema, data: z.array(CounterpartySchema) },
 });
 
 export const listCounterpartyBookmarks = defineRoute({
-  method: 'GET', path: '/api/conhub/counterparty-bookmarks/v1', access: 'member',
+  method: 'GET', path: '/api/conhub/counterparty-bookmarks/v1', access: 'member', product: 'CLM',
   summary: 'The workspace\'s counterparty bookmarks by counterpartyType and keyword; size defaults to 30', tags: conhub,
   schemas: { query: ListCounterpartyBookmarksQuerySchema, data: pageOf(CounterpartyBookmarkSchema) },
 });
 export const createCounterpartyBookmark = defineRoute({
-  method: 'POST', path: '/api/conhub/counterparty-bookmarks/v1', access: 'member',
+  method: 'POST', path: '/api/conhub/counterparty-bookmarks/v1', access: 'member', product: 'CLM',
   summary: 'Bookmarks a counterparty for the workspace (contract.contract.write); 409 when the same type, name and registration number is already bookmarked', tags: conhub,
   schemas: { body: CounterpartyInputSchema, data: CounterpartyBookmarkSchema },
 });
 export const updateCounterpartyBookmark = defineRoute({
-  method: 'PUT', path: '/api/conhub/counterparty-bookmarks/:bookmarkId/v1', access: 'member',
+  method: 'PUT', path: '/api/conhub/counterparty-bookmarks/:bookmarkId/v1', access: 'member', product: 'CLM',
   summary: 'Replaces a bookmark (its creator, or contract.contract.admin); 409 on a duplicate', tags: conhub,
   schemas: { params: CounterpartyBookmarkParamsSchema, body: CounterpartyInputSchema, data: CounterpartyBookmarkSchema },
 });
 export const deleteCounterpartyBookmark = defineRoute({
-  method: 'DELETE', path: '/api/conhub/counterparty-bookmarks/:bookmarkId/v1', access: 'member',
+  method: 'DELETE', path: '/api/conhub/counterparty-bookmarks/:bookmarkId/v1', access: 'member', product: 'CLM',
   summary: 'Deletes a bookmark (its creator, or contract.contract.admin); counterparties copied from it stay', tags: conhub,
   schemas: { params: CounterpartyBookmarkParamsSchema, data: CounterpartyBookmarkSchema },
 });
 
 export const listHashtags = defineRoute({
-  method: 'GET', path: '/api/alex/hashtags/v1', access: 'member',
+  method: 'GET', path: '/api/alex/hashtags/v1', access: 'member', product: 'CLM',
   summary: 'The workspace\'s hashtags by keyword (default sort name,asc)', tags: alex,
   schemas: { query: ListHashtagsQuerySchema, data: pageOf(HashtagSchema) },
 });
 export const createHashtag = defineRoute({
-  method: 'POST', path: '/api/alex/hashtags/v1', access: 'member',
+  method: 'POST', path: '/api/alex/hashtags/v1', access: 'member', product: 'CLM',
   summary: 'Adds a hashtag to the workspace list (contract.contract.write); 409 with data.id when it exists', tags: alex,
   schemas: { body: CreateHashtagBodySchema, data: HashtagSchema },
 });
 
 export const addContractFile = defineRoute({
-  method: 'POST', path: '/api/conhub/contracts/:contractId/files/v1', access: 'member',
+  method: 'POST', path: '/api/conhub/contracts/:contractId/files/v1', access: 'member', product: 'CLM',
   summary: `Attaches an uploaded arxive file (400 on body.fileKey when it is not a live file of the workspace; 409 when already attached). ${writable}`, tags: conhub,
   schemas: { params: ContractParamsSchema, body: ContractFileInputSchema, data: z.array(ContractFileSchema) },
 });
 export const removeContractFile = defineRoute({
-  method: 'DELETE', path: '/api/conhub/contracts/:contractId/files/:fileKey/v1', access: 'member',
+  method: 'DELETE', path: '/api/conhub/contracts/:contractId/files/:fileKey/v1', access: 'member', product: 'CLM',
   summary: `Detaches a file (the file itself stays in arxive). ${writable}`, tags: conhub,
   schemas: { params: ContractFileParamsSchema, data: z.array(ContractFileSchema) },
 });
 
 export const bookmarkContract = defineRoute({
-  method: 'POST', path: '/api/conhub/contracts/:contractId/bookmarks/v1', access: 'member',
+  method: 'POST', path: '/api/conhub/contracts/:contractId/bookmarks/v1', access: 'member', product: 'CLM',
   summary: `Bookmarks the contract for the caller (idempotent). ${readable}`, tags: conhub,
   schemas: { params: ContractParamsSchema, data: ContractBookmarkStateSchema },
 });
 export const unbookmarkContract = defineRoute({
-  method: 'DELETE', path: '/api/conhub/contracts/:contractId/bookmarks/v1', access: 'member',
+  method: 'DELETE', path: '/api/conhub/contracts/:contractId/bookmarks/v1', access: 'member', product: 'CLM',
   summary: `Removes the caller's bookmark (idempotent). ${readable}`, tags: conhub,
   schemas: { params: ContractParamsSchema, data: ContractBookmarkStateSchema },
 });
 export const listContractBookmarks = defineRoute({
-  method: 'GET', path: '/api/conhub/contracts/bookmarks/v1', access: 'member',
+  method: 'GET', path: '/api/conhub/contracts/bookmarks/v1', access: 'member', product: 'CLM',
   summary: 'The caller\'s bookmarked contracts that they can still read, newest bookmark first; size defaults to 30', tags: conhub,
   schemas: { query: ListContractBookmarksQuerySchema, data: pageOf(ContractSummarySchema) },
 });
 
 export const getContractPermissions = defineRoute({
-  method: 'GET', path: '/api/conhub/contracts/:contractId/permissions/v1', access: 'member',
+  method: 'GET', path: '/api/conhub/contracts/:contractId/permissions/v1', access: 'member', product: 'CLM',
   summary: `What the caller may do with the contract, and which fields its status freezes. ${readable}`, tags: conhub,
   schemas: { params: ContractParamsSchema, data: ContractPermissionsSchema },
 });
 
 export const listContractTypes = defineRoute({
-  method: 'GET', path: '/api/alex/contract-types/v1', access: 'member',
+  method: 'GET', path: '/api/alex/contract-types/v1', access: 'member', product: 'CLM',
   summary: 'The contract types with their Korean and English names', tags: alex,
   schemas: { data: z.array(ContractTypeEntrySchema) },
 });
@@ -209,24 +209,24 @@ export const listContractTypes = defineRoute({
 export const ContractTypeUsageSchema = ContractTypeEntrySchema.extend({ contractCount: z.number().int().nonnegative() });
 export const WorkspaceContractTypesParamsSchema = z.object({ workspaceId: z.coerce.number().int().positive() });
 export const listWorkspaceContractTypesById = defineRoute({
-  method: 'GET', path: '/api/conhub/workspaces/:workspaceId/contracts/types/v1', access: 'member',
+  method: 'GET', path: '/api/conhub/workspaces/:workspaceId/contracts/types/v1', access: 'member', product: 'CLM',
   summary: 'The contract types of a workspace (the one of X-Workspace; another answers 404)', tags: conhub,
   schemas: { params: WorkspaceContractTypesParamsSchema, data: z.array(ContractTypeEntrySchema) },
 });
 export const listWorkspaceContractTypes = defineRoute({
-  method: 'GET', path: '/api/conhub/workspaces/contracts/types/v1', access: 'member',
+  method: 'GET', path: '/api/conhub/workspaces/contracts/types/v1', access: 'member', product: 'CLM',
   summary: 'The contract types of the current workspace', tags: conhub, schemas: { data: z.array(ContractTypeEntrySchema) },
 });
 export const listWorkspaceContractTypesV2 = defineRoute({
-  method: 'GET', path: '/api/conhub/workspaces/contracts/types/v2', access: 'member',
+  method: 'GET', path: '/api/conhub/workspaces/contracts/types/v2', access: 'member', product: 'CLM',
   summary: 'The contract types of the current workspace with the number of contracts of each type the caller can read',
   tags: conhub, schemas: { data: z.array(ContractTypeUsageSchema) },
 });
 export const getContractMetaV2 = defineRoute({
-  method: 'GET', path: '/api/conhub/contracts/meta/v2', access: 'member',
+  method: 'GET', path: '/api/conhub/contracts/meta/v2', access: 'member', product: 'CLM',
   summary: 'Every vocabulary of the contract screens (statuses and their groups, types, languages, signing types, positions, ...) with ko/en names, sort fields and limits',
   tags: conhub, schemas: { data: ContractMetaSchema },
 });
 export const getContractMetaV3 = defineRoute({
-  method: 'GET', path: '/api/conhub/contracts/meta/v3', access: 'member', summary: 'Same as v2', tags: conhub, schemas: { data: ContractMetaSchema },
+  method: 'GET', path: '/api/conhub/contracts/meta/v3', access: 'member', product: 'CLM', summary: 'Same as v2', tags: conhub, schemas: { data: ContractMetaSchema },
 });

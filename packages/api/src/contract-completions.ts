@@ -40,14 +40,14 @@ export type CopyContractBody = z.input<typeof CopyContractBodySchema>;
 const conhub = ['conhub: contracts'];
 
 export const completeContract = defineRoute({
-  method: 'POST', path: '/api/conhub/contracts/:contractId/completions/v2', access: 'member',
+  method: 'POST', path: '/api/conhub/contracts/:contractId/completions/v2', access: 'member', product: 'CLM',
   summary:
     'Marks a contract signed outside the system as executed (DRAFT or IN_REVIEW -> SIGNED or ACTIVE) with its signed date and signing type; ' +
     '409 naming the status otherwise. Needs the owner with contract.contract.write, or contract.contract.admin (403); 404 when the contract is not readable.',
   tags: conhub, schemas: { params: ContractParamsSchema, body: CompleteContractBodySchema, data: ContractDetailSchema },
 });
 export const copyContract = defineRoute({
-  method: 'POST', path: '/api/conhub/contracts/:contractId/completions/copy/v1', access: 'member',
+  method: 'POST', path: '/api/conhub/contracts/:contractId/completions/copy/v1', access: 'member', product: 'CLM',
   summary:
     'Registers a new DRAFT copied from a contract the caller can read (404 otherwise): fields, counterparties, hashtags, people and references, files when copyFiles; ' +
     'not the status, signed date, reminders or bookmarks. Needs contract.contract.write (403). Answers the new contract.',

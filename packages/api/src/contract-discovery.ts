@@ -53,7 +53,7 @@ export type SemanticHit = z.infer<typeof SemanticHitSchema>;
 export const SemanticSearchDataSchema = pageOf(SemanticHitSchema).extend({ mode: SemanticSearchModeSchema });
 
 export const semanticSearchContracts = defineRoute({
-  method: 'POST', path: '/api/alex/contracts/page-semantic-search/v1', access: 'member',
+  method: 'POST', path: '/api/alex/contracts/page-semantic-search/v1', access: 'member', product: 'CLM',
   summary:
     'Ranks contracts by closeness to the query (best first; page, size default 10). The answer\'s `mode` says how: BUILT_IN (no embedding provider configured) ranks by ' +
     'character-bigram overlap and pg_trgm similarity between the query and the title, memo, counterparties, hashtags and the files\' extracted text; EMBEDDINGS is ' +
@@ -88,7 +88,7 @@ export const UnifiedHitSchema = z.object({
 export type UnifiedHit = z.infer<typeof UnifiedHitSchema>;
 
 export const unifiedSearchPage = defineRoute({
-  method: 'POST', path: '/api/alex/unified-search/page/v1', access: 'member',
+  method: 'POST', path: '/api/alex/unified-search/page/v1', access: 'member', product: 'CLM',
   summary: `One page of hits over every searchable domain (or those in body.domains), best first by score; size defaults to 10. ${visibility}`,
   tags: alex, schemas: { query: UnifiedSearchQuerySchema, body: UnifiedSearchBodySchema, data: pageOf(UnifiedHitSchema) },
 });
@@ -97,7 +97,7 @@ const CodeSchema = z.object({ code: z.string(), name: z.object({ ko: z.string(),
 export type CodeEntry = z.infer<typeof CodeSchema>;
 
 export const unifiedSearchCodes = defineRoute({
-  method: 'GET', path: '/api/alex/unified-search-codes/v1', access: 'member',
+  method: 'GET', path: '/api/alex/unified-search-codes/v1', access: 'member', product: 'CLM',
   summary: 'The domains the unified search covers, with their ko/en names', tags: alex, schemas: { data: z.array(CodeSchema) },
 });
 
@@ -126,7 +126,7 @@ export const REPOSITORY_CODE_LISTS = {
 } as const;
 
 export const getRepositoryCodesV2 = defineRoute({
-  method: 'GET', path: '/api/alex/repository-codes/v2', access: 'member',
+  method: 'GET', path: '/api/alex/repository-codes/v2', access: 'member', product: 'CLM',
   summary: 'The code lists of the repository screens (contract types, statuses, languages, signing types, our positions, dispute resolution methods, currencies) with ko/en names and the X-Locale label',
   tags: alex, schemas: { data: RepositoryCodesSchema },
 });
@@ -137,15 +137,15 @@ export const ConhubContractIdQuerySchema = z.object({ conhubContractId: z.string
 
 const byConhub = 'The contract linked to this conhub contract id (query.conhubContractId); 404 when none is live in this workspace and readable by the caller.';
 export const getContractByConhubIdV3 = defineRoute({
-  method: 'GET', path: '/api/alex/contracts/v3', access: 'member', summary: `${byConhub} The v5 answer.`,
+  method: 'GET', path: '/api/alex/contracts/v3', access: 'member', product: 'CLM', summary: `${byConhub} The v5 answer.`,
   tags: alex, schemas: { query: ConhubContractIdQuerySchema, data: ContractDetailSchema },
 });
 export const getContractByConhubIdV4 = defineRoute({
-  method: 'GET', path: '/api/alex/contracts/v4', access: 'member', summary: `${byConhub} The v6 answer.`,
+  method: 'GET', path: '/api/alex/contracts/v4', access: 'member', product: 'CLM', summary: `${byConhub} The v6 answer.`,
   tags: alex, schemas: { query: ConhubContractIdQuerySchema, data: ContractDetailSchema },
 });
 export const downloadContractByConhubId = defineRoute({
-  method: 'GET', path: '/api/alex/contracts/download/by-conhub-contract-id/v1', access: 'member', raw: true,
+  method: 'GET', path: '/api/alex/contracts/download/by-conhub-contract-id/v1', access: 'member', product: 'CLM', raw: true,
   summary: `The main file (else the first file) of the contract linked to this conhub contract id, as an attachment. ${byConhub}`,
   tags: alex, schemas: { query: ConhubContractIdQuerySchema },
 });
@@ -167,10 +167,10 @@ export const ReindexAcceptedSchema = z.object({
 
 const reindex = 'Recomputes the search copies (counterparty and hashtag names) and the bigram column of each contract in batches, in a durable job; sending the same request again while it waits answers the same job. Needs contract.contract.admin (403).';
 export const reindexContractsRange = defineRoute({
-  method: 'POST', path: '/api/alex/contracts/reindex/v1', access: 'member', summary: `Reindexes the contracts with idStart <= id <= idEnd. ${reindex}`,
+  method: 'POST', path: '/api/alex/contracts/reindex/v1', access: 'member', product: 'CLM', summary: `Reindexes the contracts with idStart <= id <= idEnd. ${reindex}`,
   tags: alex, schemas: { body: ReindexRangeBodySchema, data: ReindexAcceptedSchema },
 });
 export const reindexAllContracts = defineRoute({
-  method: 'POST', path: '/api/alex/contracts/reindex-all/v1', access: 'member', summary: `Reindexes every contract of the workspace. ${reindex}`,
+  method: 'POST', path: '/api/alex/contracts/reindex-all/v1', access: 'member', product: 'CLM', summary: `Reindexes every contract of the workspace. ${reindex}`,
   tags: alex, schemas: { data: ReindexAcceptedSchema },
 });

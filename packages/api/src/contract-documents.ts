@@ -120,47 +120,47 @@ const writable = 'Needs the owner with contract.contract.write, or contract.cont
 const frozen = '409 with data.frozenFields while an approval or signing runs, 409 with data.lockedBy while somebody else edits it in Word.';
 
 export const getContractDocument = defineRoute({
-  method: 'GET', path: `${base}/v1`, access: 'member',
+  method: 'GET', path: `${base}/v1`, access: 'member', product: 'CLM',
   summary: `The main document at ?revision=N (default current): name, size, type, who stored it, extraction status and the Word edit lock. 404 when the contract has no main document or no such revision. ${readable}`,
   tags, schemas: { params: ContractParamsSchema, query: DocumentRevisionQuerySchema, data: ContractDocumentSchema },
 });
 export const uploadContractDocument = defineRoute({
-  method: 'POST', path: `${base}/v1`, access: 'member',
+  method: 'POST', path: `${base}/v1`, access: 'member', product: 'CLM',
   summary: `multipart/form-data with one part \`file\` (optional text field \`displayName\` before it): a new revision of the main document, or the main document itself when there is none. The files module's limits apply (413, 415, 400 ERROR_EXCEEDED_STORAGE_LIMIT). ${frozen} ${writable}`,
   tags, schemas: { params: ContractParamsSchema, data: ContractDocumentSchema },
 });
 export const adoptContractDocument = defineRoute({
-  method: 'POST', path: `${base}/by-file/v1`, access: 'member',
+  method: 'POST', path: `${base}/by-file/v1`, access: 'member', product: 'CLM',
   summary: `Makes an arxive file the main document: without one, the file is attached as MAIN (no copy); with one, the file's current content is copied in as the main document's next revision (the source file stays as it is). 409 when it already is the main document. ${frozen} ${writable}`,
   tags, schemas: { params: ContractParamsSchema, body: AdoptDocumentBodySchema, data: ContractDocumentSchema },
 });
 export const renderContractDocument = defineRoute({
-  method: 'POST', path: `${base}/download/by-json/v1`, access: 'member', raw: true,
+  method: 'POST', path: `${base}/download/by-json/v1`, access: 'member', product: 'CLM', raw: true,
   summary: `Renders {title, blocks} as DOCX or TXT and sends it as a download. saveMode SAVE_AS_REVISION also stores it as the main document's next revision (headers X-File-Key, X-Document-Revision); that needs write rights (${frozen}). ${readable}`,
   tags, schemas: { params: ContractParamsSchema, body: RenderDocumentBodySchema },
 });
 export const downloadContractDocument = defineRoute({
-  method: 'GET', path: `${base}/download/v1`, access: 'member', raw: true,
+  method: 'GET', path: `${base}/download/v1`, access: 'member', product: 'CLM', raw: true,
   summary: `The bytes of the main document at ?revision=N (default current), with RFC 6266 Content-Disposition, ETag and one Range. ${readable}`,
   tags, schemas: { params: ContractParamsSchema, query: DocumentRevisionQuerySchema },
 });
 export const listContractDocumentRevisions = defineRoute({
-  method: 'GET', path: `${base}/revisions/v1`, access: 'member',
+  method: 'GET', path: `${base}/revisions/v1`, access: 'member', product: 'CLM',
   summary: `Every revision of the main document, newest first. 404 without a main document. ${readable}`,
   tags, schemas: { params: ContractParamsSchema, data: z.array(ContractDocumentRevisionSchema) },
 });
 export const downloadExecutedContractDocument = defineRoute({
-  method: 'GET', path: `${base}/executed/download/v1`, access: 'member', raw: true,
+  method: 'GET', path: `${base}/executed/download/v1`, access: 'member', product: 'CLM', raw: true,
   summary: `The executed document: the main document's revision that was current when the contract became executed (SIGNED/ACTIVE/EXPIRED/TERMINATED; the first revision stored after it when the document came later). 409 in any other status. Header X-Document-Revision. ${readable}`,
   tags, schemas: { params: ContractParamsSchema },
 });
 export const getWordEditStatus = defineRoute({
-  method: 'GET', path: `${base}/word/edit-status/v1`, access: 'member',
+  method: 'GET', path: `${base}/word/edit-status/v1`, access: 'member', product: 'CLM',
   summary: `Whether the caller may edit the main document in Word now, who holds the edit lock and whether an editor is configured. ${readable}`,
   tags, schemas: { params: ContractParamsSchema, data: WordEditStatusSchema },
 });
 export const getWordAccessPath = defineRoute({
-  method: 'GET', path: `${base}/word/access-path/v1`, access: 'member',
+  method: 'GET', path: `${base}/word/access-path/v1`, access: 'member', product: 'CLM',
   summary: `The editor URL and a short-lived access token bound to this workspace, contract, document and caller. 409 when no editor is configured (WORD_EDITOR_URL), when the main document is not a Word document or is frozen; 404 without a main document. ${writable}`,
   tags, schemas: { params: ContractParamsSchema, data: WordAccessPathSchema },
 });

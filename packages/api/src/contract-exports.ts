@@ -126,28 +126,28 @@ export const ContractDownloadQuerySchema = z.object({
 const tags = ['alex: contracts'];
 
 export const getContractUserConfig = defineRoute({
-  method: 'GET', path: '/api/alex/contracts/user-config/v1', access: 'member',
+  method: 'GET', path: '/api/alex/contracts/user-config/v1', access: 'member', product: 'CLM',
   summary: 'The caller\'s columns and saved filters of the contract list in this workspace (the defaults until saved)', tags,
   schemas: { data: ContractUserConfigSchema },
 });
 export const updateContractUserConfig = defineRoute({
-  method: 'PUT', path: '/api/alex/contracts/user-config/v1', access: 'member',
+  method: 'PUT', path: '/api/alex/contracts/user-config/v1', access: 'member', product: 'CLM',
   summary: 'Saves the caller\'s columns and saved filters (validated against the column catalogue and the search filters); 409 when `version` is stale', tags,
   schemas: { body: UpdateContractUserConfigBodySchema, data: ContractUserConfigSchema },
 });
 
 export const exportContractsExcel = defineRoute({
-  method: 'POST', path: '/api/alex/contracts/excel/v2', access: 'member', raw: true,
+  method: 'POST', path: '/api/alex/contracts/excel/v2', access: 'member', product: 'CLM', raw: true,
   summary: `The contracts of a search (the page-search v4 body) as an .xlsx workbook, streamed, with the caller's configured columns and headers in the X-Locale language. Text that a spreadsheet would run as a formula is written with a leading apostrophe. At most ${L.excelMaxRows.toLocaleString('en-US')} rows (X-Export-Truncated). Only contracts the caller may read.`,
   tags, schemas: { query: ContractExportQuerySchema, body: ContractSearchV4BodySchema },
 });
 export const downloadContractsZip = defineRoute({
-  method: 'POST', path: '/api/alex/contracts/zip/download/v1', access: 'member', raw: true,
+  method: 'POST', path: '/api/alex/contracts/zip/download/v1', access: 'member', product: 'CLM', raw: true,
   summary: 'A zip (streamed) of the current revision of every file of the selected contracts, a folder per contract, names made unique. Contracts the caller cannot read are left out; 404 when none is readable.',
   tags, schemas: { body: ContractZipBodySchema },
 });
 export const downloadContractFile = defineRoute({
-  method: 'GET', path: '/api/alex/contracts/:contractId/download/v1', access: 'member', raw: true,
+  method: 'GET', path: '/api/alex/contracts/:contractId/download/v1', access: 'member', product: 'CLM', raw: true,
   summary: 'One file of the contract (current revision) as an attachment; 404 when the contract is not readable or the file is not one of its files.',
   tags, schemas: { params: ContractParamsSchema, query: ContractDownloadQuerySchema },
 });

@@ -149,52 +149,52 @@ const writable = 'Needs the owner with contract.contract.write, or contract.cont
 const byId = '/api/conhub/contracts/:contractId/reminders/:reminderId/v1';
 
 export const listContractReminders = defineRoute({
-  method: 'GET', path: '/api/conhub/contracts/:contractId/reminders/v1', access: 'member',
+  method: 'GET', path: '/api/conhub/contracts/:contractId/reminders/v1', access: 'member', product: 'CLM',
   summary: `The contract's reminders (default sort remindAt,asc; status filter repeatable). ${readable}`, tags,
   schemas: { params: ContractParamsSchema, query: ListRemindersQuerySchema, data: pageOf(ReminderSchema) },
 });
 export const createContractReminder = defineRoute({
-  method: 'POST', path: '/api/conhub/contracts/:contractId/reminders/v1', access: 'member',
+  method: 'POST', path: '/api/conhub/contracts/:contractId/reminders/v1', access: 'member', product: 'CLM',
   summary: `Schedules a reminder (remindAt in the future; recipients who can read the contract). ${writable}`, tags,
   schemas: { params: ContractParamsSchema, body: CreateReminderBodySchema, data: ReminderSchema },
 });
 export const getContractReminder = defineRoute({
-  method: 'GET', path: byId, access: 'member', summary: `One reminder of the contract. ${readable}`, tags,
+  method: 'GET', path: byId, access: 'member', product: 'CLM', summary: `One reminder of the contract. ${readable}`, tags,
   schemas: { params: ReminderParamsSchema, data: ReminderSchema },
 });
 export const updateContractReminder = defineRoute({
-  method: 'PUT', path: byId, access: 'member',
+  method: 'PUT', path: byId, access: 'member', product: 'CLM',
   summary: `Replaces a reminder's fields; status CANCELED pauses it. 409 once it was sent. ${writable}`, tags,
   schemas: { params: ReminderParamsSchema, body: UpdateReminderBodySchema, data: ReminderSchema },
 });
 export const deleteContractReminder = defineRoute({
-  method: 'DELETE', path: byId, access: 'member',
+  method: 'DELETE', path: byId, access: 'member', product: 'CLM',
   summary: `Deletes a scheduled or canceled reminder; 409 once it was sent (it is the record of the mail). ${writable}`, tags,
   schemas: { params: ReminderParamsSchema, data: ReminderSchema },
 });
 export const getReminderSuggestions = defineRoute({
-  method: 'GET', path: '/api/conhub/contracts/:contractId/reminders/suggestions/v1', access: 'member',
+  method: 'GET', path: '/api/conhub/contracts/:contractId/reminders/suggestions/v1', access: 'member', product: 'CLM',
   summary: `Reminders offered from the end date: renewal review 90 and 30 days before, the notice deadline (noticeDays) and the end itself. ${readable}`, tags,
   schemas: { params: ContractParamsSchema, query: ReminderSuggestionsQuerySchema, data: ReminderSuggestionsSchema },
 });
 export const listMyReminders = defineRoute({
-  method: 'GET', path: '/api/conhub/reminders/my/v1', access: 'member',
+  method: 'GET', path: '/api/conhub/reminders/my/v1', access: 'member', product: 'CLM',
   summary: 'The caller\'s reminders (as a recipient) of contracts they can still read: upcoming or recently sent', tags,
   schemas: { query: MyRemindersQuerySchema, data: pageOf(MyReminderSchema) },
 });
 
 export const getCalendarFeed = defineRoute({
-  method: 'GET', path: '/api/conhub/reminders/ical-feed/v1', access: 'member',
+  method: 'GET', path: '/api/conhub/reminders/ical-feed/v1', access: 'member', product: 'CLM',
   summary: 'Whether the caller has a personal calendar feed in this workspace (the URL itself is shown only when made)', tags,
   schemas: { data: CalendarFeedStateSchema },
 });
 export const rotateCalendarFeed = defineRoute({
-  method: 'POST', path: '/api/conhub/reminders/ical-feed/v1', access: 'member',
+  method: 'POST', path: '/api/conhub/reminders/ical-feed/v1', access: 'member', product: 'CLM',
   summary: 'Makes a new secret feed URL for the caller; the previous one stops working at once', tags,
   schemas: { data: CalendarFeedCreatedSchema },
 });
 export const revokeCalendarFeed = defineRoute({
-  method: 'DELETE', path: '/api/conhub/reminders/ical-feed/v1', access: 'member',
+  method: 'DELETE', path: '/api/conhub/reminders/ical-feed/v1', access: 'member', product: 'CLM',
   summary: 'Turns the caller\'s feed off (idempotent)', tags,
   schemas: { data: CalendarFeedStateSchema },
 });

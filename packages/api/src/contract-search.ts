@@ -85,17 +85,17 @@ const tags = ['alex: contracts'];
 const visibility = 'Only contracts the caller may read (owner, watcher, related user, group reader, contract reader, admin).';
 
 export const pageSearchContractsV3 = defineRoute({
-  method: 'POST', path: '/api/alex/contracts/page-search/v3', access: 'member',
+  method: 'POST', path: '/api/alex/contracts/page-search/v3', access: 'member', product: 'CLM',
   summary: `Searches contracts: keyword (everywhere, Korean substrings) and filters in the body; page, size (default 10) and sort=field,asc|desc in the query. ${visibility}`,
   tags, schemas: { query: ContractSearchQuerySchema, body: ContractSearchBodySchema, data: pageOf(ContractSummarySchema) },
 });
 export const pageSearchContractsV4 = defineRoute({
-  method: 'POST', path: '/api/alex/contracts/page-search/v4', access: 'member',
+  method: 'POST', path: '/api/alex/contracts/page-search/v4', access: 'member', product: 'CLM',
   summary: `v3 plus keywordTargets (TITLE, MEMO, COUNTERPARTY, HASHTAG, CONTENT = the files' text). ${visibility}`,
   tags, schemas: { query: ContractSearchQuerySchema, body: ContractSearchV4BodySchema, data: pageOf(ContractSummarySchema) },
 });
 export const scrollSearchContracts = defineRoute({
-  method: 'POST', path: '/api/alex/contracts/scroll-search/v2', access: 'member',
+  method: 'POST', path: '/api/alex/contracts/scroll-search/v2', access: 'member', product: 'CLM',
   summary: `Keyset pages for infinite scrolling: the same filters, fetchSize, sortField/sortDirection, and the previous answer's sortValue and tieBreaker. Stable while contracts are added. ${visibility}`,
   tags, schemas: { body: ContractScrollBodySchema, data: ContractScrollDataSchema },
 });

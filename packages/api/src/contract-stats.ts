@@ -41,7 +41,7 @@ export const ContractStatsSchema = z.object({
 export type ContractStats = z.infer<typeof ContractStatsSchema>;
 
 export const getContractStats = defineRoute({
-  method: 'GET', path: '/api/conhub/home/contract-stats/v1', access: 'member',
+  method: 'GET', path: '/api/conhub/home/contract-stats/v1', access: 'member', product: 'CLM',
   summary: 'Counts of the contracts the caller can read created in the range, by status, type and month, for the home charts (labels in the X-Locale language)',
   tags: ['conhub: home'], schemas: { query: ContractStatsQuerySchema, data: ContractStatsSchema },
 });

@@ -45,12 +45,12 @@ const conhub = ['conhub: contracts'];
 const writable = 'Needs the owner with contract.contract.write, or contract.contract.admin (403); 404 when the contract is not readable.';
 
 export const createContractV6 = defineRoute({
-  method: 'POST', path: '/api/alex/contracts/v6', access: 'member',
+  method: 'POST', path: '/api/alex/contracts/v6', access: 'member', product: 'CLM',
   summary: 'Registers a contract with its counterparties, hashtags, watchers, related users and references (contract.contract.write). 400 names every bad field, including unknown users, groups or referenced contracts.',
   tags: alex, schemas: { body: CreateContractBodySchema, data: ContractDetailSchema },
 });
 export const createContractV7 = defineRoute({
-  method: 'POST', path: '/api/alex/contracts/v7', access: 'member',
+  method: 'POST', path: '/api/alex/contracts/v7', access: 'member', product: 'CLM',
   summary: 'v6 plus `files`: [{fileKey, role}] of arxive files already uploaded to this workspace (JSON, not multipart); 400 on body.files.N.fileKey for a key that is not a live file here.',
   tags: alex, schemas: { body: CreateContractWithFilesBodySchema, data: ContractDetailSchema },
 });
@@ -58,7 +58,7 @@ export const createContractV7 = defineRoute({
 const readSummary = 'The contract with every field, its children and the caller\'s abilities; 404 when absent, deleted, in another workspace or not readable by the caller.';
 const read = (service: 'alex' | 'conhub', version: string, summary = readSummary) =>
   defineRoute({
-    method: 'GET', path: `/api/${service}/contracts/:contractId/${version}`, access: 'member', summary,
+    method: 'GET', path: `/api/${service}/contracts/:contractId/${version}`, access: 'member', product: 'CLM', summary,
     tags: service === 'alex' ? alex : conhub, schemas: { params: ContractParamsSchema, data: ContractDetailSchema },
   });
 export const getContractV5 = read('alex', 'v5', `${readSummary} Same answer as v6.`);
@@ -66,14 +66,14 @@ export const getContractV6 = read('alex', 'v6');
 export const getConhubContractV2 = read('conhub', 'v2');
 export const getConhubContractV3 = read('conhub', 'v3', `${readSummary} Same answer as v2.`);
 export const getConhubContractBasic = defineRoute({
-  method: 'GET', path: '/api/conhub/contracts/:contractId/basic/v2', access: 'member',
+  method: 'GET', path: '/api/conhub/contracts/:contractId/basic/v2', access: 'member', product: 'CLM',
   summary: 'The header of the contract (no children): title, status, type, owner, group, dates, amount, version, abilities.',
   tags: conhub, schemas: { params: ContractParamsSchema, data: ContractBasicSchema },
 });
 
 const replace = (service: 'alex' | 'conhub') =>
   defineRoute({
-    method: 'PUT', path: `/api/${service}/contracts/:contractId/v2`, access: 'member',
+    method: 'PUT', path: `/api/${service}/contracts/:contractId/v2`, access: 'member', product: 'CLM',
     summary: `Replaces every own field of the contract (omitted optional fields are cleared; children, owner and group have their own routes). Needs the version it was based on: 409 ERROR_CONFLICT with data.currentVersion when someone saved in between. ${writable}`,
     tags: service === 'alex' ? alex : conhub, schemas: { params: ContractParamsSchema, body: ReplaceContractBodySchema, data: ContractDetailSchema },
   });
@@ -83,7 +83,7 @@ export const replaceConhubContract = replace('conhub');
 /** A per-field PUT: writes only the fields of its body and answers the whole contract. */
 function fieldRoute<const B extends z.ZodType>(service: 'alex' | 'conhub', segment: string, body: B, what: string) {
   return defineRoute({
-    method: 'PUT', path: `/api/${service}/contracts/:contractId/${segment}`, access: 'member',
+    method: 'PUT', path: `/api/${service}/contracts/:contractId/${segment}`, access: 'member', product: 'CLM',
     summary: `Sets ${what}; other fields are left as they are. ${writable}`,
     tags: service === 'alex' ? alex : conhub, schemas: { params: ContractParamsSchema, body, data: ContractDetailSchema },
   });
@@ -115,7 +115,7 @@ export const updateContractWatchers = fieldRoute('conhub', 'watchers/v1', Watche
 
 export const DeletedContractSchema = z.object({ contractId: z.number().int(), deletedAt: z.string() });
 export const deleteContract = defineRoute({
-  method: 'DELETE', path: '/api/alex/contracts/:contractId/v1', access: 'member',
+  method: 'DELETE', path: '/api/alex/contracts/:contractId/v1', access: 'member', product: 'CLM',
   summary: `Deletes the contract (soft: kept with an audit trail, gone from every list and read). 409 while an approval or signing runs. ${writable}`,
   tags: alex, schemas: { params: ContractParamsSchema, data: DeletedContractSchema },
 });

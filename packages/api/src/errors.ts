@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   ERROR_OTP_INVALID: 401,
   ERROR_OTP_EXPIRED: 401,
   ERROR_FORBIDDEN: 403,
+  /** The route belongs to a product the workspace does not have, whatever the caller's permissions. */
+  ERROR_PRODUCT_NOT_AVAILABLE: 403,
   ERROR_NOT_FOUND: 404,
   ERROR_METHOD_NOT_ALLOWED: 405,
   ERROR_CONFLICT: 409,

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ProductType } from './permissions';
 
 export const SERVICES = [
   'auth', 'workspace', 'arxive', 'alex', 'conhub', 'btls',
@@ -35,6 +36,11 @@ export interface RouteDescriptor<S extends RouteSchemas = RouteSchemas> {
   /** Full path including `/api`, Fastify style params: `/api/alex/contracts/:contractId/v6`. */
   path: string;
   access: Access;
+  /**
+   * The product the route belongs to (omitted: platform and identity routes). Only `member` and
+   * `admin` routes carry one; a workspace without it answers 403 ERROR_PRODUCT_NOT_AVAILABLE.
+   */
+  product?: ProductType;
   summary: string;
   tags?: string[];
   schemas: S;

@@ -1,8 +1,6 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
-import { pruneIdentityJob, scheduleIdentityPrune } from '../modules/auth/auth.jobs';
-import { seedDemoData } from '../modules/auth/demo-seed';
 import { type Database, type Db, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { type AnyJob, JobQueue } from './jobs/jobs';
@@ -10,11 +8,9 @@ import { deliverMailJob, Mailer } from './mail/mailer';
 import { LocalStorage } from './storage/local-storage';
 import { S3Storage } from './storage/s3-storage';
 import type { ObjectStorage } from './storage/storage';
-import { filesJobs, scheduleFilesMaintenance, shutdownOcr } from '../modules/files';
-import { scheduleWorkspacePurgeSweep, workspaceJobs } from '../modules/admin/workspace/workspace.jobs';
-import { contractJobs, scheduleReminderSweep } from '../modules/contracts/reminders.job';
-import { contractBulkJobs } from '../modules/contracts/contract-bulk.job';
-import { contractDiscoveryJobs } from '../modules/contracts/contract-discovery.job';
+import type { ModuleManifest } from './module';
+import { type UnifiedSearchSource, unifiedSearchSources } from './search/unified-search';
+import type { UnifiedSearchDomain } from '@legal/api';
 
 export const VERSION = '0.1.0';
 
@@ -29,19 +25,25 @@ export interface AppServices {
   storage: ObjectStorage;
   logger: Logger;
   startedAt: number;
+  /** The modules of this application, in registration order (src/modules.ts). */
+  modules: readonly ModuleManifest[];
+  /** The unified search's sources, from the modules' manifests. */
+  searchSources: ReadonlyMap<UnifiedSearchDomain, UnifiedSearchSource>;
 }
 
-/** Every job of the product, registered in one place. */
-export function allJobs(): Array<AnyJob<AppServices>> {
-  return [deliverMailJob as AnyJob<AppServices>, pruneIdentityJob as AnyJob<AppServices>, ...filesJobs(), ...workspaceJobs(), ...contractJobs(), ...contractBulkJobs(), ...contractDiscoveryJobs()];
+/** Every job of the application: the platform's own (mail) and each module's. */
+export function allJobs(modules: readonly ModuleManifest[]): Array<AnyJob<AppServices>> {
+  return [deliverMailJob as AnyJob<AppServices>, ...modules.flatMap((m) => m.jobs ?? [])];
 }
 
 /** Opens the database (migrating it) and builds the services; jobs are not started yet. */
 export async function createServices(
   config: Config,
   logger: Logger,
+  modules: readonly ModuleManifest[],
   options: { extraJobs?: Array<AnyJob<AppServices>>; dataDirOverride?: string } = {},
 ): Promise<AppServices> {
+  const searchSources = unifiedSearchSources(modules);
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: options.dataDirOverride ?? path.join(config.dataDir, 'db'),
@@ -49,8 +51,8 @@ export async function createServices(
   });
   try {
     await migrateDatabase(database);
-    // Demo tenants and users (never in production): ready before the first request.
-    await seedDemoData(database, config, logger);
+    // Demo data (never in production): ready before the first request.
+    if (config.seedDemo) for (const module of modules) await module.seed?.(database, config, logger);
   } catch (err) {
     await database.close();
     throw err;
@@ -61,7 +63,7 @@ export async function createServices(
     maintenanceIntervalSeconds: config.jobsMaintenanceIntervalSeconds,
     recoverActiveOnStart: database.driver === 'pglite',
   });
-  jobs.register(...allJobs(), ...(options.extraJobs ?? []));
+  jobs.register(...allJobs(modules), ...(options.extraJobs ?? []));
   const mailer = new Mailer({
     db: database.db,
     env: { publicUrl: config.publicUrl, productName: { ko: '리걸 스위트', en: 'Legal Suite' } },
@@ -71,7 +73,7 @@ export async function createServices(
   });
   mailer.attachJobs(jobs);
   const storage = createStorage(config);
-  return { config, database, db: database.db, jobs, mailer, storage, logger, startedAt: Date.now() };
+  return { config, database, db: database.db, jobs, mailer, storage, logger, startedAt: Date.now(), modules, searchSources };
 }
 
 /** The object storage driver of the configuration. */
@@ -86,10 +88,7 @@ export function createStorage(config: Config): ObjectStorage {
 
 export async function startServices(services: AppServices): Promise<void> {
   await services.jobs.start({ work: services.config.jobsEnabled, deps: services });
-  await scheduleIdentityPrune(services);
-  await scheduleFilesMaintenance(services);
-  await scheduleWorkspacePurgeSweep(services);
-  await scheduleReminderSweep(services);
+  for (const module of services.modules) await module.schedule?.(services);
 }
 
 /** Stops the workers (letting running jobs finish within the budget), then closes the database. */
@@ -97,6 +96,8 @@ export async function stopServices(services: AppServices, timeoutMs: number): Pr
   await services.jobs.stop(timeoutMs).catch((err) => services.logger.error({ err }, 'job queue stop failed'));
   await services.mailer.close();
   if (services.storage instanceof S3Storage) services.storage.close();
-  await shutdownOcr().catch((err: unknown) => services.logger.warn({ err }, 'OCR shutdown failed'));
+  for (const module of services.modules) {
+    await module.shutdown?.(services).catch((err: unknown) => services.logger.warn({ err, module: module.name }, 'module shutdown failed'));
+  }
   await services.database.close();
 }

@@ -11,6 +11,7 @@ import { loadConfig } from '../config';
 import type { AnyJob } from '../platform/jobs/jobs';
 import { type AppServices, createServices, startServices, stopServices } from '../platform/services';
 import { LOG_SERIALIZERS } from '../platform/http/log-serializers';
+import { MODULES } from '../modules';
 
 /** The PostgreSQL server the suite also runs against when TEST_DATABASE_URL is set. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
@@ -73,7 +74,7 @@ export async function createTestApp(
     },
   });
   const logger = pino({ level: 'info', serializers: LOG_SERIALIZERS }, stream);
-  const services = await createServices(config, logger, {
+  const services = await createServices(config, logger, MODULES, {
     extraJobs: options.extraJobs,
     ...(database.url ? {} : { dataDirOverride: 'memory://' }),
   });

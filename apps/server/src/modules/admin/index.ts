@@ -1,6 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppServices } from '../../platform/services';
+import { defineModule } from '../../platform/module';
 import { registerAuditLogRoutes } from './audit/audit.routes';
+import * as invitationTables from './invitations/invitations.table';
+import * as noticeTables from './notices/notices.table';
+import * as organizationTables from './organization/organization.table';
+import * as roleRequestTables from './role-requests/role-requests.table';
+import * as termsTables from './terms/terms.table';
+import * as deletionRequestTables from './workspace/deletion-requests.table';
+import { scheduleWorkspacePurgeSweep, workspaceJobs } from './workspace/workspace.jobs';
 import { registerInvitationsRoutes } from './invitations/invitations.routes';
 import { registerNoticesRoutes } from './notices/notices.routes';
 import { registerOrganizationRoutes } from './organization/organization.routes';
@@ -14,13 +20,23 @@ import { registerWorkspaceSettingsRoutes } from './workspace/workspace.routes';
  * each with its routes, service, audit events and tests. Areas reach each other only through
  * exported service functions.
  */
-export function registerAdmin(app: FastifyInstance, services: AppServices) {
-  registerUsersRoutes(app, services);
-  registerInvitationsRoutes(app, services);
-  registerRoleRequestsRoutes(app, services);
-  registerOrganizationRoutes(app, services);
-  registerNoticesRoutes(app, services);
-  registerTermsRoutes(app, services);
-  registerWorkspaceSettingsRoutes(app, services);
-  registerAuditLogRoutes(app, services);
-}
+export const adminModule = defineModule({
+  name: 'admin',
+  product: null,
+  routes(app, services) {
+    registerUsersRoutes(app, services);
+    registerInvitationsRoutes(app, services);
+    registerRoleRequestsRoutes(app, services);
+    registerOrganizationRoutes(app, services);
+    registerNoticesRoutes(app, services);
+    registerTermsRoutes(app, services);
+    registerWorkspaceSettingsRoutes(app, services);
+    registerAuditLogRoutes(app, services);
+  },
+  jobs: workspaceJobs(),
+  schedule: (services) => scheduleWorkspacePurgeSweep(services),
+  tables: { ...organizationTables, ...invitationTables, ...roleRequestTables, ...noticeTables, ...termsTables, ...deletionRequestTables },
+});
+
+// What other modules use of this one (through this file only; see docs/adding-a-service.md).
+export { groupMembers, groups } from './organization/organization.table';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { type RequestContext, tenantScope } from '../../platform/http/context';
 import { AppError, forbidden, notFound, unauthorized, validationError } from '../../platform/http/errors';
-import { auditMetaOf, recordAudit } from './audit';
+import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
 import { findMembership, findUserById, findWorkspaceTheme, listLauncherEntries, pageLoginTracks, revokeUserSessions, workspacePolicyOf } from './auth.repo';
 import { alertsOf } from './login-tracks';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords';

@@ -8,7 +8,7 @@ import { type Principal, type RequestContext, type TenantScope, tenantScope } fr
 import { AppError, forbidden, notFound, unauthorized, validationError } from '../../platform/http/errors';
 import { userPrincipal } from './account.service';
 import { apiKeys, serviceAuthTokens } from './api-keys.table';
-import { auditMetaOf, recordAudit } from './audit';
+import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
 import { isApiKeyUsable } from './auth.policy';
 import { workspaces } from './tenants.table';
 import { hashToken, newToken } from './tokens';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { apiKeys, serviceAuthTokens } from './api-keys.table';
-import { auditEvents } from './audit.table';
+import { auditEvents } from '../../platform/audit/audit.table';
 import { newUser, newWorkspace, signIn, workspaceHeaders } from './auth.test-support';
 
 let t: TestApp;

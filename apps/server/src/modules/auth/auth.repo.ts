@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { ProductType } from '@legal/api';
 import { type Db, executorOf, type SqlExecutor, type Tx } from '../../platform/db/client';
 import type { TenantScope } from '../../platform/http/context';
 import { memberships } from './memberships.table';
@@ -103,7 +104,7 @@ export async function findSessionByAccessHash(executor: SqlExecutor, accessToken
 
 /**
  * The caller's active membership in a workspace that still exists, with the union of the
- * permissions of its roles and of the roles of its groups. Null when there is none (a
+ * permissions of its roles and of the roles of its groups, and the workspace's products. Null when there is none (a
  * deactivated member, a purged workspace): the access check answers 403. One round trip, and
  * hand-written SQL like findSessionByAccessHash because it runs on every workspace request:
  * building it with the query builder cost more than running it. Columns as in
@@ -120,14 +121,14 @@ export async function findMembership(db: Queryable, scope: TenantScope, userId: 
                 JOIN group_roles gr ON gr.tenant_id = $1 AND gr.workspace_id = $2 AND gr.group_id = gm.group_id
                 JOIN roles r ON r.tenant_id = $1 AND r.workspace_id = $2 AND r.id = gr.role_id
                WHERE gm.tenant_id = $1 AND gm.workspace_id = $2 AND gm.membership_id = m.id
-            ) AS permissions
+            ) AS permissions, w.products
        FROM memberships m
        JOIN workspaces w ON w.id = m.workspace_id AND w.tenant_id = m.tenant_id AND w.deleted_at IS NULL
       WHERE m.tenant_id = $1 AND m.workspace_id = $2 AND m.user_id = $3 AND m.status = 'ACTIVE'`,
     [scope.tenantId, scope.workspaceId, userId],
   );
-  const row = rows[0] as { id: unknown; permissions: string[] } | undefined;
-  return row ? { id: Number(row.id), permissions: new Set(row.permissions) } : null;
+  const row = rows[0] as { id: unknown; permissions: string[]; products: string[] } | undefined;
+  return row ? { id: Number(row.id), permissions: new Set(row.permissions), products: new Set(row.products as ProductType[]) } : null;
 }
 
 /** One launcher entry per membership, in workspace order. */

@@ -9,7 +9,7 @@ import type { AppServices } from '../../platform/services';
 import { canAdministerWorkspace, isTrustedOrigin } from './auth.policy';
 import { findMembership } from './auth.repo';
 import { authenticateApiKey, authenticateServiceToken, SERVICE_TOKEN_PREFIX } from './api-keys.service';
-import { auditMetaOf, recordAudit } from './audit';
+import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
 import { accessTokenOf, hasSessionCookie } from './cookies';
 import { authenticateAccessToken } from './sessions.service';
 
@@ -55,6 +55,7 @@ export function membershipVerifier(services: Pick<AppServices, 'db'>) {
     const permissions = new Set([...principal.permissions, ...membership.permissions]);
     if (needsAdmin && !canAdministerWorkspace(permissions)) throw forbidden();
     ctx.principal = { ...principal, permissions, membershipId: membership.id };
+    ctx.products = membership.products;
   };
 }
 

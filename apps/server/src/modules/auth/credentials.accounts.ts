@@ -7,7 +7,7 @@ import { requirePermission } from '../../platform/http/access';
 import { type RequestContext, type TenantScope, tenantScope } from '../../platform/http/context';
 import { AppError, forbidden, notFound, validationError } from '../../platform/http/errors';
 import { userPrincipal } from './account.service';
-import { auditMetaOf, recordAudit } from './audit';
+import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
 import { findMembership, findUserById, findUserForLogin, normalizeLoginId } from './auth.repo';
 import { membershipRoles, memberships, roles } from './memberships.table';
 import { hashPassword, passwordProblems } from './passwords';

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/client';
 import { type RequestContext, tenantScope } from '../../platform/http/context';
 import { AppError, forbidden, notFound, validationError } from '../../platform/http/errors';
 import { userPrincipal } from './account.service';
-import { auditMetaOf, recordAudit } from './audit';
+import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
 import { findMembership, findUserForLogin, revokeUserSessions, workspacePolicyOf } from './auth.repo';
 import type { AuthDeps } from './login-tracks';
 import { hashPassword, passwordProblems } from './passwords';

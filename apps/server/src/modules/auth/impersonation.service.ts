@@ -1,9 +1,8 @@
 import { IDENTITY_LIMITS } from '@legal/api';
-import type { RequestContext } from '../../platform/http/context';
-import { tenantScope } from '../../platform/http/context';
+import { type RequestContext, tenantScope } from '../../platform/http/context';
 import { AppError, forbidden, notFound } from '../../platform/http/errors';
 import { userPrincipal } from './account.service';
-import { auditMetaOf, recordAudit } from './audit';
+import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
 import { canImpersonateMember } from './auth.policy';
 import { findMembership, findUserById } from './auth.repo';
 import { alertsOf, type AuthDeps, type SignInResult, trackLogin } from './login-tracks';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { auditEvents } from './audit.table';
+import { auditEvents } from '../../platform/audit/audit.table';
 import { cookiesOf, newUser, newWorkspace, signIn, workspaceHeaders } from './auth.test-support';
 import { sessions } from './sessions.table';
 

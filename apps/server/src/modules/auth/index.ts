@@ -1,4 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import { defineModule } from '../../platform/module';
+import type { AnyJob } from '../../platform/jobs/jobs';
+import * as apiKeyTables from './api-keys.table';
+import { pruneIdentityJob, scheduleIdentityPrune } from './auth.jobs';
+import * as membershipTables from './memberships.table';
+import * as sessionTables from './sessions.table';
+import * as ssoTables from './sso.table';
+import * as tenantTables from './tenants.table';
+import * as userTables from './users.table';
+import { installAuthentication } from './authenticate';
+import { seedDemoData } from './demo-seed';
 import type { AppServices } from '../../platform/services';
 import { registerAccountRoutes } from './account.routes';
 import { registerApiKeyRoutes } from './api-keys.routes';
@@ -8,18 +18,25 @@ import { registerSessionRoutes } from './session.routes';
 import { registerSsoRoutes } from './sso.routes';
 
 /** The identity module: sign-in, sessions, tenancy context, permissions (catalogue 7.9). */
-export function registerAuth(app: FastifyInstance, services: AppServices) {
-  registerLoginRoutes(app, services);
-  registerSessionRoutes(app, services);
-  registerAccountRoutes(app, services);
-  registerApiKeyRoutes(app, services);
-  registerCredentialRoutes(app, services);
-  registerSsoRoutes(app, services);
-}
+export const authModule = defineModule({
+  name: 'auth',
+  product: null,
+  hooks: installAuthentication,
+  routes(app, services) {
+    registerLoginRoutes(app, services);
+    registerSessionRoutes(app, services);
+    registerAccountRoutes(app, services);
+    registerApiKeyRoutes(app, services);
+    registerCredentialRoutes(app, services);
+    registerSsoRoutes(app, services);
+  },
+  jobs: [pruneIdentityJob as AnyJob<AppServices>],
+  schedule: (services) => scheduleIdentityPrune(services),
+  tables: { ...tenantTables, ...userTables, ...membershipTables, ...sessionTables, ...apiKeyTables, ...ssoTables },
+  seed: (database, config, logger) => seedDemoData(database, config, logger),
+});
 
-export { installAuthentication } from './authenticate';
 export { disableUser, userPrincipal } from './account.service';
-export { type AuditEvent, type AuditEventType, type AuditMeta, auditMetaOf, recordAudit } from './audit';
 export { seedDemoData } from './demo-seed';
 export { hashPassword, passwordProblems } from './passwords';
 
@@ -30,3 +47,11 @@ export { setSessionCookies } from './cookies';
 export { forcePasswordReset } from './credentials.service';
 export { type IssuedSession, issueSession } from './sessions.service';
 export { hashToken, newToken } from './tokens';
+
+// What other modules use of this one (through this file only; see docs/adding-a-service.md).
+export { membershipRoles, memberships, roles } from './memberships.table';
+export { users } from './users.table';
+export { tenants, workspaces } from './tenants.table';
+export { provisionMembership } from './provisioning';
+export { userLoginTracks } from './sessions.table';
+export { findMembership } from './auth.repo';

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import type { RequestContext } from '../../platform/http/context';
 import { AppError } from '../../platform/http/errors';
-import { auditMetaOf, recordAudit } from './audit';
+import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
 import { isLocked } from './auth.policy';
 import { findUserForLogin, normalizeLoginId, workspacePolicyOf } from './auth.repo';
 import { alertsOf, type AuthDeps, type LoginMethod, type SignInResult, trackLogin } from './login-tracks';

@@ -3,7 +3,7 @@ import { and, eq, isNull, lte, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import type { RequestContext } from '../../platform/http/context';
 import { AppError } from '../../platform/http/errors';
-import { auditMetaOf, recordAudit } from './audit';
+import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
 import { findUserById, type LoginUser, workspacePolicyOf } from './auth.repo';
 import { alertsOf, type AuthDeps, type SignInResult, trackLogin } from './login-tracks';
 import { otpMailTemplate } from './otp.mail';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { auditEvents } from './audit.table';
+import { auditEvents } from '../../platform/audit/audit.table';
 import { cookiesOf, lastOtpCode, login, newUser, newWorkspace } from './auth.test-support';
 import { otpChallenges } from './sessions.table';
 import { hashToken } from './tokens';

@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../platform/db/client';
 import type { Principal, RequestContext } from '../../platform/http/context';
 import { AppError, notFound } from '../../platform/http/errors';
-import { auditMetaOf, recordAudit } from './audit';
+import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
 import { isAccessValid, isSessionAlive, passwordAlertLevel } from './auth.policy';
 import { findSessionByAccessHash, listLiveSessions, revokeUserSessions } from './auth.repo';
 import { refreshTokens, sessions } from './sessions.table';

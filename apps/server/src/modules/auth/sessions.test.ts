@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { disableUser } from './account.service';
-import { auditEvents } from './audit.table';
+import { auditEvents } from '../../platform/audit/audit.table';
 import { cookiesOf, login, newUser, newWorkspace, setCookie, signIn } from './auth.test-support';
 import { pruneExpiredIdentityRows } from './auth.jobs';
 import { refreshTokens, sessions } from './sessions.table';

@@ -4,7 +4,7 @@ import type { Configuration } from 'openid-client';
 import type { RequestContext, TenantScope } from '../../platform/http/context';
 import { AppError } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
-import { auditMetaOf, recordAudit } from './audit';
+import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
 import { findMembership, findUserById, findUserForLogin, findWorkspaceName, normalizeLoginId, workspacePolicyOf } from './auth.repo';
 import { trackLogin } from './login-tracks';
 import type { SsoFailureReason } from './sso.audit';

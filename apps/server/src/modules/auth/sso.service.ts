@@ -6,7 +6,7 @@ import { type RequestContext, tenantScope } from '../../platform/http/context';
 import { forbidden, notFound, validationError } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
 import { userPrincipal } from './account.service';
-import { auditMetaOf, recordAudit } from './audit';
+import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
 import { encryptSecret, requireSsoKey } from './sso.crypto';
 import { testDiscovery } from './sso.oidc';
 import { deleteSsoConfig, findSsoConfig, type SsoConfigRow, upsertSsoConfig } from './sso.repo';

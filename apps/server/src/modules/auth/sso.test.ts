@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { auditEvents } from './audit.table';
+import { auditEvents } from '../../platform/audit/audit.table';
 import { cookiesOf, newUser, newWorkspace, setCookie, signIn, unique, workspaceHeaders } from './auth.test-support';
 import { provisionMembership } from './provisioning';
 import { decryptSecret, ssoKeyOf } from './sso.crypto';

@@ -1,13 +1,12 @@
 import { type Locale, REMINDER_KIND_CATALOGUE } from '@legal/api';
 import { and, asc, eq, gte, inArray, isNotNull, isNull } from 'drizzle-orm';
-import { users } from '../../platform/db/schema';
+import { users, findWorkspaceName, hashToken, newToken } from '../auth';
 import { inScope } from '../../platform/db/tenancy';
 import type { RequestContext } from '../../platform/http/context';
 import { notFound } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
 import { localDate } from '../../platform/time';
-import { auditMetaOf, findWorkspaceName, recordAudit } from '../auth';
-import { hashToken, newToken } from '../auth/tokens';
+import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
 import { HOME_TIME_ZONE } from './contract-search.repo';
 import { contractContext } from './contracts.service';
 import { contracts } from './contracts.table';

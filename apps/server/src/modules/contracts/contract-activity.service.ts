@@ -4,7 +4,8 @@ import {
 } from '@legal/api';
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { auditEvents, files } from '../../platform/db/schema';
+import { auditEvents } from '../../platform/audit/audit.table';
+import { files } from '../files';
 import { fetchPage } from '../../platform/db/paging';
 import { inScope } from '../../platform/db/tenancy';
 import type { RequestContext, TenantScope } from '../../platform/http/context';

@@ -1,7 +1,7 @@
 import { type ContractActivity, ContractActivitySchema, type ContractDetail } from '@legal/api';
 import { desc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents } from '../../platform/db/schema';
+import { auditEvents } from '../../platform/audit/audit.table';
 import { workspaceHeaders } from '../auth/auth.test-support';
 import { activityWhere, summarize } from './contract-activity.service';
 import { contractCast, createContract, fieldsOf, type Person } from './contracts.test-support';

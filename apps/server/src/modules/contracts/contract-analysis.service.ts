@@ -2,12 +2,12 @@ import { ANALYSIS_LIMITS, type AnalyzeContractBodySchema, type ContractAnalysis,
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/client';
-import { fileRevisions, files } from '../../platform/db/schema';
+import { fileRevisions, files } from '../files';
 import { inScope } from '../../platform/db/tenancy';
 import type { RequestContext, TenantScope } from '../../platform/http/context';
 import { conflict, forbidden, validationError } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
-import { type AuditEvent, auditMetaOf, recordAudit } from '../auth';
+import { type AuditEvent, auditMetaOf, recordAudit } from '../../platform/audit/audit';
 import { builtInAnalyzer, type ContractAnalyzer } from './contract-analysis.engine';
 import { throwIfAny } from './contract-inputs';
 import { contractClauseLabels } from './contract-documents.table';

@@ -2,7 +2,8 @@ import { type ContractAnalysis, ContractAnalysisSchema, ContractClauseLabelsSche
 import { Document, Packer, Paragraph } from 'docx';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, fileRevisions, files } from '../../platform/db/schema';
+import { auditEvents } from '../../platform/audit/audit.table';
+import { fileRevisions, files } from '../files';
 import { waitFor } from '../../test/harness';
 import { workspaceHeaders } from '../auth/auth.test-support';
 import { EN_SUPPLY, KO_SERVICE } from './contract-analysis.fixtures';

@@ -4,7 +4,7 @@ import { fetchPage } from '../../platform/db/paging';
 import { inScope } from '../../platform/db/tenancy';
 import type { RequestContext } from '../../platform/http/context';
 import type { AppServices } from '../../platform/services';
-import { auditMetaOf, recordAudit } from '../auth';
+import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
 import { contractSummaries } from './contract-dto';
 import { contractColumns } from './contracts.repo';
 import { contractContext, readableContract } from './contracts.service';

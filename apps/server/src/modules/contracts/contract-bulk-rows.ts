@@ -3,7 +3,9 @@ import {
   CreateContractWithFilesBodySchema, type Locale,
 } from '@legal/api';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { files, groups, memberships, users } from '../../platform/db/schema';
+import { files } from '../files';
+import { groups } from '../admin';
+import { memberships, users } from '../auth';
 import { inScope } from '../../platform/db/tenancy';
 import type { TenantScope } from '../../platform/http/context';
 import type { StoredRowError } from './contract-bulk.table';

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, workspaces } from '../../platform/db/schema';
+import { auditEvents } from '../../platform/audit/audit.table';
+import { workspaces } from '../auth';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { newWorkspace } from '../auth/auth.test-support';
 import { superAdminCookie } from '../admin/workspace/workspace.test-support';

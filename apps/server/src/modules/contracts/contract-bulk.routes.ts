@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../../platform/http/route';
 import type { AppServices } from '../../platform/services';
 import { XLSX_CONTENT_TYPE } from '../../platform/export/xlsx';
-import { contentDisposition } from '../files/files.policy';
+import { contentDisposition } from '../files';
 import { BULK_TEMPLATE_FILE_NAME, bulkResultFileName, bulkTemplate } from './contract-bulk-sheet';
 import * as service from './contract-bulk.service';
 

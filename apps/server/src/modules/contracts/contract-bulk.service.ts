@@ -5,13 +5,13 @@ import {
 import { and, asc, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { fetchPage } from '../../platform/db/paging';
-import { memberships, workspaces } from '../../platform/db/schema';
+import { memberships, workspaces } from '../auth';
 import { inScope } from '../../platform/db/tenancy';
 import type { RequestContext, TenantScope } from '../../platform/http/context';
 import { conflict, forbidden, notFound, validationError } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
-import { type AuditEvent, auditMetaOf, recordAudit } from '../auth';
-import { findFile } from '../files/files.repo';
+import { type AuditEvent, auditMetaOf, recordAudit } from '../../platform/audit/audit';
+import { findFile } from '../files';
 import { checkRow, rowCountsSql, rowErrorDto, rowLookups } from './contract-bulk-rows';
 import { bulkResultWorkbook, parseBulkSheet, SheetError } from './contract-bulk-sheet';
 import { contractBulkRequests as requests, contractBulkRows as rows, type StoredRowError } from './contract-bulk.table';

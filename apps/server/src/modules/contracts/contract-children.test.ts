@@ -1,7 +1,7 @@
 import { CONTRACT_TYPES, ContractMetaSchema, CounterpartyBookmarkSchema, CounterpartySchema } from '@legal/api';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { auditEvents } from '../../platform/db/schema';
+import { auditEvents } from '../../platform/audit/audit.table';
 import { newWorkspace, workspaceHeaders } from '../auth/auth.test-support';
 import { contractCast, createContract, fieldsOf, type Method, type Person, person, snapshotOf, uploadFile } from './contracts.test-support';
 import { contracts, hashtags } from './contracts.table';

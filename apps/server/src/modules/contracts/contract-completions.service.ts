@@ -5,12 +5,13 @@ import {
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/client';
-import { groups, memberships } from '../../platform/db/schema';
+import { groups } from '../admin';
+import { memberships } from '../auth';
 import { inScope } from '../../platform/db/tenancy';
 import type { RequestContext, TenantScope } from '../../platform/http/context';
 import { conflict, forbidden } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
-import { type AuditEvent, auditMetaOf, recordAudit } from '../auth';
+import { type AuditEvent, auditMetaOf, recordAudit } from '../../platform/audit/audit';
 import { appendFile } from './contract-children.repo';
 import { contractDetail } from './contract-dto';
 import { fileProblems, throwIfAny } from './contract-inputs';

@@ -1,7 +1,7 @@
 import { type ContractDetail, ContractDetailSchema, type ContractStatus } from '@legal/api';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents } from '../../platform/db/schema';
+import { auditEvents } from '../../platform/audit/audit.table';
 import { workspaceHeaders } from '../auth/auth.test-support';
 import { completionPath } from './contract-completions.service';
 import { changeContractStatus } from './contracts.service';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type AnyJob, defineJob } from '../../platform/jobs/jobs';
 import type { RequestContext } from '../../platform/http/context';
 import type { AppServices } from '../../platform/services';
-import { auditMetaOf, recordAudit } from '../auth';
+import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
 import * as discovery from './contract-discovery.repo';
 import { reindexContext } from './contract-discovery.service';
 

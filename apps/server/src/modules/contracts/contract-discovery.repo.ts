@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import { fileRevisions, files } from '../../platform/db/schema';
-import { filePages } from '../files/files.table';
+import { fileRevisions, files, filePages } from '../files';
 import { inScope } from '../../platform/db/tenancy';
 import type { TenantScope } from '../../platform/http/context';
 import type { Tx } from '../../platform/db/client';

@@ -1,11 +1,10 @@
 import { EXECUTED_CONTRACT_STATUSES } from '@legal/api';
 import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
-import { auditEvents } from '../../platform/db/schema';
+import { auditEvents } from '../../platform/audit/audit.table';
 import { inScope } from '../../platform/db/tenancy';
 import type { TenantScope } from '../../platform/http/context';
-import type { FileRow } from '../files/files.repo';
-import { files } from '../files/files.table';
+import { type FileRow, files } from '../files';
 import { contractDocumentLocks } from './contract-documents.table';
 import type { Executor } from './contracts.repo';
 import { contractFiles } from './contracts.table';

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contentDisposition } from '../../platform/http/content-disposition';
 import { route } from '../../platform/http/route';
 import type { AppServices } from '../../platform/services';
-import { sendRevision } from '../files/file-download';
+import { sendRevision } from '../files';
 import * as documents from './contract-documents.service';
 import { registerWopiRoutes } from './contract-wopi.routes';
 

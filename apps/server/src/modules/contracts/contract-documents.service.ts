@@ -9,10 +9,8 @@ import type { Tx } from '../../platform/db/client';
 import type { RequestContext, TenantScope } from '../../platform/http/context';
 import { conflict, notFound, validationError } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
-import { auditMetaOf, recordAudit } from '../auth';
-import { MIME_TYPES, type FileType } from '../files/documents';
-import { normalizeDisplayName } from '../files/files.policy';
-import * as files from '../files/files.repo';
+import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
+import { MIME_TYPES, type FileType, normalizeDisplayName, filesRepo as files } from '../files';
 import { renderDocument } from './contract-docx';
 import { executedAt, findMainDocument, liveLock, makeMain } from './contract-documents.repo';
 import {

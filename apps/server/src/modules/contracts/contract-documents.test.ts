@@ -2,12 +2,11 @@ import { type ContractDetail, type ContractDocument, ContractDocumentSchema, Con
 import { Document, Packer, Paragraph } from 'docx';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents } from '../../platform/db/schema';
+import { auditEvents } from '../../platform/audit/audit.table';
 import { waitFor } from '../../test/harness';
 import { workspaceHeaders } from '../auth/auth.test-support';
-import { extractDocument } from '../files/documents';
+import { extractDocument, fileRevisions, files, workspaceStorage } from '../files';
 import { fileBody } from '../files/files.test-support';
-import { fileRevisions, files, workspaceStorage } from '../files/files.table';
 import { renderDocx } from './contract-docx';
 import { contractDocumentLocks } from './contract-documents.table';
 import { changeContractStatus } from './contracts.service';

@@ -7,7 +7,7 @@ import type {
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/client';
 import type { TenantScope } from '../../platform/http/context';
-import type { AuditEvent } from '../auth';
+import type { AuditEvent } from '../../platform/audit/audit';
 import * as children from './contract-children.repo';
 import { type FieldProblem, fileProblems, memberProblems, referenceProblems } from './contract-inputs';
 import type { ContractActor } from './contracts.policy';

@@ -2,7 +2,7 @@ import { downloadContractFile, downloadContractsZip, exportContractsExcel } from
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../../platform/http/route';
 import type { AppServices } from '../../platform/services';
-import { contentDisposition } from '../files/files.policy';
+import { contentDisposition } from '../files';
 import { sendWorkbook } from '../../platform/export/xlsx';
 import * as exportsService from './contract-exports.service';
 

@@ -7,7 +7,7 @@ import { desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents } from '../../platform/db/schema';
+import { auditEvents } from '../../platform/audit/audit.table';
 import { newWorkspace, workspaceHeaders } from '../auth/auth.test-support';
 import { uniqueName } from './contract-exports.service';
 import { neutralizeFormula } from './contract-excel';

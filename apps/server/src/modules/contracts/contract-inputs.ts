@@ -1,5 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { files, groups, memberships } from '../../platform/db/schema';
+import { files } from '../files';
+import { groups } from '../admin';
+import { memberships } from '../auth';
 import { inScope } from '../../platform/db/tenancy';
 import type { TenantScope } from '../../platform/http/context';
 import { validationError } from '../../platform/http/errors';

@@ -2,7 +2,7 @@ import { CONTRACT_STATUSES, CONTRACT_TYPES, type ContractSearchV4BodySchema, typ
 import { and, eq, exists, gte, inArray, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { fileRevisions, files } from '../../platform/db/schema';
+import { fileRevisions, files } from '../files';
 import { inScope } from '../../platform/db/tenancy';
 import type { TenantScope } from '../../platform/http/context';
 import { validationError } from '../../platform/http/errors';

@@ -2,11 +2,11 @@ import { type ContractDetail, ContractDocumentRevisionSchema, ContractDocumentSc
 import { Document, Packer, Paragraph } from 'docx';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents } from '../../platform/db/schema';
+import { auditEvents } from '../../platform/audit/audit.table';
 import { createTestApp, type TestApp, waitFor } from '../../test/harness';
 import { newWorkspace, workspaceHeaders } from '../auth/auth.test-support';
 import { fileBody } from '../files/files.test-support';
-import { fileRevisions, files } from '../files/files.table';
+import { fileRevisions, files } from '../files';
 import { contractDocumentLocks } from './contract-documents.table';
 import { signWopiToken, verifyWopiToken, wopiKeyOf } from './contract-wopi.token';
 import { changeContractStatus } from './contracts.service';

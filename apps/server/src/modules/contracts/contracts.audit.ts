@@ -1,6 +1,6 @@
 import type { AnalysisEngine, ContractField, ContractStatus, CounterpartyType, ReminderKind, SigningType } from '@legal/api';
 
-/** The audit events of the contract repository (members of the AuditEvent union in modules/auth/audit.ts). */
+/** The audit events of the contract repository (members of the platform's AuditEvent union, see the end of this file). */
 export type ContractsAuditEvent =
   | { type: 'contract.reindexed'; data: { idStart: number | null; idEnd: number | null; acceptedCount: number; jobId: string } }
   | { type: 'contract.created'; data: { contractId: number; title: string; status: ContractStatus; ownerUserId: number; fileKeys: string[] } }
@@ -52,3 +52,9 @@ export type ContractsAuditEvent =
       };
     }
   | { type: 'contract.copied'; data: { contractId: number; sourceContractId: number; copyFiles: boolean } };
+
+declare module '../../platform/audit/audit' {
+  interface AuditEventsByModule {
+    contracts: ContractsAuditEvent;
+  }
+}

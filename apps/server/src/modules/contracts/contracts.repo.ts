@@ -1,7 +1,9 @@
 import type { FileKind } from '@legal/api';
 import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client';
-import { fileRevisions, files, groups, memberships } from '../../platform/db/schema';
+import { fileRevisions, files } from '../files';
+import { groups } from '../admin';
+import { memberships } from '../auth';
 import { inScope } from '../../platform/db/tenancy';
 import type { TenantScope } from '../../platform/http/context';
 import type { ContractFacts } from './contracts.policy';

@@ -6,7 +6,7 @@ import { inScope } from '../../platform/db/tenancy';
 import { type RequestContext, type TenantScope, tenantScope } from '../../platform/http/context';
 import { conflict, forbidden, notFound } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
-import { type AuditEvent, auditMetaOf, recordAudit } from '../auth';
+import { type AuditEvent, auditMetaOf, recordAudit } from '../../platform/audit/audit';
 import { contractBasic, contractDetail, trimDecimal } from './contract-dto';
 import { type ContractColumns, type ContractEdit, FIELD_OF_COLUMN, type ListField, listWrites, type ListWrite } from './contract-edits';
 import { type FieldProblem, groupProblems, ownerProblems, throwIfAny } from './contract-inputs';

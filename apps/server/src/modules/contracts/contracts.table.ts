@@ -4,8 +4,8 @@ import {
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, char, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tenantColumns } from '../../platform/db/tenancy';
-import { groups } from '../admin/organization/organization.table';
-import { files } from '../files/files.table';
+import { groups } from '../admin';
+import { files } from '../files';
 
 /**
  * A contract of the repository. `status` is its lifecycle (contracts.state.ts: the repository

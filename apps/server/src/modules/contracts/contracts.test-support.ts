@@ -2,7 +2,8 @@
 import { type ContractDetail, ContractDetailSchema, type CreateContractBody, type RoleCode } from '@legal/api';
 import { and, asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { groupMembers, groups, memberships } from '../../platform/db/schema';
+import { groupMembers, groups } from '../admin';
+import { memberships } from '../auth';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { newUser, newWorkspace, signIn, workspaceHeaders } from '../auth/auth.test-support';
 import { fileBody } from '../files/files.test-support';

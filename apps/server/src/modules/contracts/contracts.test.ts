@@ -1,7 +1,7 @@
 import { type ContractDetail, ContractDetailSchema, ErrorEnvelopeSchema } from '@legal/api';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents } from '../../platform/db/schema';
+import { auditEvents } from '../../platform/audit/audit.table';
 import { workspaceHeaders } from '../auth/auth.test-support';
 import { changeContractStatus } from './contracts.service';
 import { contractCast, createContract, fieldsOf, groupWith, type Method, person, settled, snapshotOf, uploadFile } from './contracts.test-support';

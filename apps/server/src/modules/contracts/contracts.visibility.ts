@@ -1,10 +1,10 @@
 import { and, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client';
-import { groupMembers, users } from '../../platform/db/schema';
+import { groupMembers } from '../admin';
+import { users, findMembership } from '../auth';
 import { inScope } from '../../platform/db/tenancy';
 import type { RequestContext, TenantScope } from '../../platform/http/context';
 import { forbidden, unauthorized } from '../../platform/http/errors';
-import { findMembership } from '../auth/auth.repo';
 import { allow, type ContractActor, readsEveryContract, readsGroupContracts, readsOwnContracts } from './contracts.policy';
 import { contracts } from './contracts.table';
 

@@ -5,7 +5,7 @@ import { inScope } from '../../platform/db/tenancy';
 import type { RequestContext, TenantScope } from '../../platform/http/context';
 import { conflict, forbidden, notFound } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
-import { auditMetaOf, recordAudit } from '../auth';
+import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
 import { counterpartyColumns, type CounterpartyFields } from './contract-children.repo';
 import { counterpartyDto } from './contract-dto';
 import { likePattern, parseSort } from '../../platform/db/sorting';

@@ -5,7 +5,7 @@ import { inScope } from '../../platform/db/tenancy';
 import type { RequestContext } from '../../platform/http/context';
 import { conflict, forbidden } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
-import { auditMetaOf, recordAudit } from '../auth';
+import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
 import { ensureHashtags } from './contract-children.repo';
 import { likePattern, parseSort } from '../../platform/db/sorting';
 import { allow } from './contracts.policy';

@@ -1,5 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppServices } from '../../platform/services';
+import { defineModule } from '../../platform/module';
+import { contractBulkJobs } from './contract-bulk.job';
+import * as bulkTables from './contract-bulk.table';
+import { contractDiscoveryJobs } from './contract-discovery.job';
+import { contractSearchSource } from './contract-discovery.unified';
+import * as documentTables from './contract-documents.table';
+import * as contractTables from './contracts.table';
+import * as counterpartyTables from './counterparties.table';
+import { contractJobs, scheduleReminderSweep } from './reminders.job';
+import * as reminderTables from './reminders.table';
+import * as userConfigTables from './user-configs.table';
 import { registerContractActivityRoutes } from './contract-activity.routes';
 import { registerContractAnalysisRoutes } from './contract-analysis.routes';
 import { registerContractBulkRoutes } from './contract-bulk.routes';
@@ -18,21 +27,28 @@ import { registerReminderRoutes } from './reminders.routes';
  * /api/conhub): contracts, their children, the lists around them, search, reminders, exports and
  * the home chart.
  */
-export function registerContracts(app: FastifyInstance, services: AppServices) {
-  registerContractSearchRoutes(app, services);
-  registerContractDiscoveryRoutes(app, services);
-  registerContractChildRoutes(app, services);
-  registerContractRoutes(app, services);
-  registerReminderRoutes(app, services);
-  registerContractDocumentRoutes(app, services);
-  registerContractExportRoutes(app, services);
-  registerContractViewRoutes(app, services);
-  registerContractBulkRoutes(app, services);
-  registerContractAnalysisRoutes(app, services);
-  registerContractCompletionRoutes(app, services);
-  registerContractActivityRoutes(app, services);
-}
+export const contractsModule = defineModule({
+  name: 'contracts',
+  product: 'CLM',
+  routes(app, services) {
+    registerContractSearchRoutes(app, services);
+    registerContractDiscoveryRoutes(app, services);
+    registerContractChildRoutes(app, services);
+    registerContractRoutes(app, services);
+    registerReminderRoutes(app, services);
+    registerContractDocumentRoutes(app, services);
+    registerContractExportRoutes(app, services);
+    registerContractViewRoutes(app, services);
+    registerContractBulkRoutes(app, services);
+    registerContractAnalysisRoutes(app, services);
+    registerContractCompletionRoutes(app, services);
+    registerContractActivityRoutes(app, services);
+  },
+  jobs: [...contractJobs(), ...contractBulkJobs(), ...contractDiscoveryJobs()],
+  schedule: (services) => scheduleReminderSweep(services),
+  tables: { ...contractTables, ...counterpartyTables, ...reminderTables, ...userConfigTables, ...bulkTables, ...documentTables },
+  searchSources: [contractSearchSource],
+});
 
 /** The workflow engine's seam: the only writer of a contract's lifecycle status. */
 export { changeContractStatus } from './contracts.service';
-export type { ContractsAuditEvent } from './contracts.audit';

@@ -1,9 +1,10 @@
 import { type ContractDetail, type Reminder, ReminderSchema } from '@legal/api';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, mailOutbox, users } from '../../platform/db/schema';
+import { auditEvents } from '../../platform/audit/audit.table';
+import { mailOutbox } from '../../platform/mail/mail.table';
+import { users, findWorkspaceName } from '../auth';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { findWorkspaceName } from '../auth';
 import { newWorkspace, workspaceHeaders } from '../auth/auth.test-support';
 import { caller, createContract, fieldsOf, type Person, person, type Workspace } from './contracts.test-support';
 import { escapeText, foldLine, formatCalendar } from './ical';

@@ -1,6 +1,6 @@
 import type { Locale } from '@legal/api';
 import { and, eq, inArray } from 'drizzle-orm';
-import { memberships, users } from '../../platform/db/schema';
+import { memberships, users } from '../auth';
 import { inScope } from '../../platform/db/tenancy';
 import type { TenantScope } from '../../platform/http/context';
 import type { FieldProblem } from './contract-inputs';

@@ -10,7 +10,7 @@ import { inScope } from '../../platform/db/tenancy';
 import type { RequestContext, TenantScope } from '../../platform/http/context';
 import { conflict, notFound } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
-import { type AuditEvent, auditMetaOf, recordAudit } from '../auth';
+import { type AuditEvent, auditMetaOf, recordAudit } from '../../platform/audit/audit';
 import { type FieldProblem, throwIfAny } from './contract-inputs';
 import { parseSort } from '../../platform/db/sorting';
 import type { ContractActor, ContractFacts } from './contracts.policy';

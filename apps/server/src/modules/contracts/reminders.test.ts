@@ -1,7 +1,7 @@
 import { type ContractDetail, type Reminder, ReminderSchema, ReminderSuggestionsSchema } from '@legal/api';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents } from '../../platform/db/schema';
+import { auditEvents } from '../../platform/audit/audit.table';
 import { newWorkspace, workspaceHeaders } from '../auth/auth.test-support';
 import { caller, contractCast, createContract, fieldsOf, type Method, type Person, person } from './contracts.test-support';
 import { shiftDate, suggestReminders } from './reminder-suggestions';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { inScope } from '../../platform/db/tenancy';
 import { type AnyJob, defineJob } from '../../platform/jobs/jobs';
 import type { AppServices } from '../../platform/services';
-import { recordAudit } from '../auth';
+import { recordAudit } from '../../platform/audit/audit';
 import { extractDocument, type FileType } from './documents';
 import { releaseStorage } from './files.repo';
 import { filePages, fileRevisions, files, uploadIntents } from './files.table';

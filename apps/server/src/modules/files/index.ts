@@ -1,11 +1,29 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppServices } from '../../platform/services';
+import { defineModule } from '../../platform/module';
+import { shutdownOcr } from './documents';
+import { filesJobs, scheduleFilesMaintenance } from './files.jobs';
 import { registerFileRoutes } from './files.routes';
+import * as filesTables from './files.table';
 
-/** The files module (service prefix arxive, catalogue 7.4). */
-export function registerFiles(app: FastifyInstance, services: AppServices) {
-  registerFileRoutes(app, services);
-}
+/** The files module (service prefix arxive, catalogue 7.4): storage, revisions, text extraction. */
+export const filesModule = defineModule({
+  name: 'files',
+  product: null,
+  routes: registerFileRoutes,
+  jobs: filesJobs(),
+  schedule: (services) => scheduleFilesMaintenance(services),
+  tables: filesTables,
+  shutdown: () => shutdownOcr(),
+});
 
-export { filesJobs, scheduleFilesMaintenance } from './files.jobs';
-export { shutdownOcr } from './documents';
+// What other modules use of this one (through this file only; see docs/adding-a-service.md).
+export { filePages, fileRevisions, files, workspaceStorage } from './files.table';
+export { contentDisposition, newFileKey, normalizeDisplayName } from './files.policy';
+export { findFile } from './files.repo';
+/** The files' queries, for modules that keep files of their own (contract documents). */
+export * as filesRepo from './files.repo';
+export type { FileRow } from './files.repo';
+export { sendRevision } from './file-download';
+export { MIME_TYPES, SNIFF_BYTES, extractDocument, sniffFileType } from './documents';
+export type { FileType } from './documents';
+export { extractFileTextJob } from './files.jobs';
+export { checkContainer, peek, receiveUpload } from './files.upload';

@@ -7,10 +7,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema';
-
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The database as Drizzle's query builder; tables come from the modules (no relational-query schema). */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle is used exactly like the database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -61,7 +59,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPglite(dataDir: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm, vector } });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client }) as unknown as Db;
   const sqlExec: SqlExecutor = {
     async executeSql(text, values) {
       if (values && values.length > 0) return client.query(text, values);
@@ -86,7 +84,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   pool.on('error', () => {
     /* idle client errors surface on the next query; keep the process alive */
   });
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool }) as unknown as Db;
   const available = await pool.query(`SELECT 1 FROM pg_available_extensions WHERE name = 'vector'`);
   let hasVector = false;
   if (available.rowCount) {

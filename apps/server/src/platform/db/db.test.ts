@@ -1,9 +1,9 @@
-import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import { getTableConfig } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { tenantScope } from '../http/context';
-import * as schema from './schema';
+import { allTables } from './tables';
 import { GLOBAL_TABLES } from './tenancy';
 
 let t: TestApp;
@@ -58,7 +58,7 @@ describe('database platform', () => {
   });
 
   it('every table is tenant-owned (NOT NULL tenant_id, workspace_id, indexed first) or declared global', () => {
-    const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => typeof v === 'object' && v !== null && Symbol.for('drizzle:IsDrizzleTable') in v);
+    const tables = allTables(t.services.modules);
     expect(tables.length).toBeGreaterThan(0);
     for (const table of tables) {
       const config = getTableConfig(table);

@@ -1,4 +1,4 @@
-import type { Access } from '@legal/api';
+import type { Access, ProductType } from '@legal/api';
 import { AppError } from './errors';
 import type { RequestContext } from './context';
 
@@ -43,4 +43,12 @@ export function requirePermission(ctx: RequestContext, ...anyOf: string[]): void
   const principal = ctx.principal;
   if (principal?.kind !== 'user') throw new AppError('ERROR_UNAUTHORIZED');
   if (!anyOf.some((name) => principal.permissions.has(name))) throw new AppError('ERROR_FORBIDDEN');
+}
+
+/**
+ * The context's workspace must have the route's product (loaded by the `member`/`admin` access
+ * check), whatever the caller's permissions: an admin of a workspace without it is refused too.
+ */
+export function checkProduct(product: ProductType, ctx: RequestContext): void {
+  if (!ctx.products?.has(product)) throw new AppError('ERROR_PRODUCT_NOT_AVAILABLE', { data: { product } });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_LOCALE, HEADER, type Locale, LOCALES } from '@legal/api';
+import { DEFAULT_LOCALE, HEADER, type Locale, LOCALES, type ProductType } from '@legal/api';
 import type { FastifyRequest } from 'fastify';
 import { AppError, validationError } from './errors';
 
@@ -37,6 +37,8 @@ export interface RequestContext {
   tenantId: number;
   workspaceId: number;
   principal: Principal | null;
+  /** The products of the context's workspace, once the `member`/`admin` access check verified the membership. */
+  products?: ReadonlySet<ProductType>;
   ip: string;
   userAgent: string | undefined;
   /**

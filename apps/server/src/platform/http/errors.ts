@@ -11,6 +11,7 @@ const MESSAGES: Record<ErrorCode, LocalizedText> = {
   ERROR_OTP_INVALID: { ko: '인증번호가 올바르지 않습니다.', en: 'The verification code is incorrect.' },
   ERROR_OTP_EXPIRED: { ko: '인증번호가 만료되었습니다.', en: 'The verification code has expired.' },
   ERROR_FORBIDDEN: { ko: '권한이 없습니다.', en: 'You do not have permission.' },
+  ERROR_PRODUCT_NOT_AVAILABLE: { ko: '이 워크스페이스에서 사용할 수 없는 서비스입니다.', en: 'This service is not available in this workspace.' },
   ERROR_NOT_FOUND: { ko: '요청한 대상을 찾을 수 없습니다.', en: 'The requested item was not found.' },
   ERROR_METHOD_NOT_ALLOWED: { ko: '허용되지 않는 요청 방식입니다.', en: 'This method is not allowed.' },
   ERROR_CONFLICT: { ko: '현재 상태에서는 처리할 수 없습니다.', en: 'This cannot be done in the current state.' },

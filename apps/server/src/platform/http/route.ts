@@ -7,7 +7,9 @@ import {
 } from '@legal/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { checkAccess } from './access';
+import type { ModuleManifest } from '../module';
+import type { AppServices } from '../services';
+import { checkAccess, checkProduct } from './access';
 import { validationError } from './errors';
 import type { RequestContext } from './context';
 
@@ -63,6 +65,9 @@ export function route<S extends RouteSchemas>(
   options: RouteOptions = {},
 ) {
   const { schemas } = descriptor;
+  if (descriptor.product && descriptor.access !== 'member' && descriptor.access !== 'admin') {
+    throw new Error(`${descriptor.method} ${descriptor.path}: only member and admin routes belong to a product`);
+  }
   app[ROUTE_TABLE] ??= [];
   app[ROUTE_TABLE].push(descriptor as RouteDescriptor);
   app.route({
@@ -81,6 +86,7 @@ export function route<S extends RouteSchemas>(
     },
     handler: async (request, reply) => {
       if (descriptor.access !== 'public') await checkAccess(descriptor.access, request.ctx);
+      if (descriptor.product) checkProduct(descriptor.product, request.ctx);
       const issues: Array<{ field: string; reason: string }> = [];
       const params = collectIssues('params', schemas.params, request.params, issues);
       const query = collectIssues('query', schemas.query, request.query, issues);
@@ -101,3 +107,20 @@ export function route<S extends RouteSchemas>(
 }
 
 export type { ErrorEnvelope };
+
+/**
+ * Registers one module's routes and checks that each workspace route carries the module's product
+ * (and no other route carries one), so that product gating cannot be forgotten on a new route.
+ */
+export function registerModuleRoutes(app: FastifyInstance, services: AppServices, module: ModuleManifest) {
+  app[ROUTE_TABLE] ??= [];
+  const before = app[ROUTE_TABLE].length;
+  module.routes(app, services);
+  for (const descriptor of app[ROUTE_TABLE].slice(before)) {
+    const isWorkspaceRoute = descriptor.access === 'member' || descriptor.access === 'admin';
+    const expected = isWorkspaceRoute ? (module.product ?? undefined) : undefined;
+    if (descriptor.product !== expected) {
+      throw new Error(`${descriptor.method} ${descriptor.path} of module ${module.name} declares product ${descriptor.product ?? 'none'}, expected ${expected ?? 'none'}`);
+    }
+  }
+}

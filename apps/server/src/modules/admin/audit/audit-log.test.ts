@@ -7,9 +7,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { auditEvents } from '../../auth/audit.table';
+import { auditEvents } from '../../../platform/audit/audit.table';
 import { login, newUser, newWorkspace, signIn, workspaceHeaders } from '../../auth/auth.test-support';
-import { membershipRoles, memberships, roles } from '../../auth/memberships.table';
+import { membershipRoles, memberships, roles } from '../../auth';
 import { writeAuditWorkbook } from './audit-export';
 import { changesOf, chartDays } from './audit.policy';
 

@@ -3,9 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../platform/db/client';
 import { inScope } from '../../../platform/db/tenancy';
 import type { TenantScope } from '../../../platform/http/context';
-import { auditEvents } from '../../auth/audit.table';
-import { memberships } from '../../auth/memberships.table';
-import { users } from '../../auth/users.table';
+import { auditEvents } from '../../../platform/audit/audit.table';
+import { memberships, users } from '../../auth';
 import { likePattern } from '../../../platform/db/sorting';
 
 type Executor = Db | Tx;

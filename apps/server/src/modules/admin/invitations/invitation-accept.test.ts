@@ -2,11 +2,9 @@ import { AcceptedInvitationSchema, InvitationPreviewSchema } from '@legal/api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { auditEvents } from '../../auth/audit.table';
+import { auditEvents } from '../../../platform/audit/audit.table';
 import { cookiesOf, login, newUser, newWorkspace, signIn, workspaceHeaders } from '../../auth/auth.test-support';
-import { membershipRoles, memberships } from '../../auth/memberships.table';
-import { workspaces } from '../../auth/tenants.table';
-import { users } from '../../auth/users.table';
+import { membershipRoles, memberships, workspaces, users } from '../../auth';
 import { groupMembers } from '../organization/organization.table';
 import { adminWorkspace, ageInvitation, invitationRow, invite, memberOf, newAddress } from './invitations.test-support';
 

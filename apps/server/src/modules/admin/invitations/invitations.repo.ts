@@ -4,9 +4,7 @@ import type { Db, Tx } from '../../../platform/db/client';
 import { likePattern, type SortOrder } from '../../../platform/db/sorting';
 import { inScope } from '../../../platform/db/tenancy';
 import type { TenantScope } from '../../../platform/http/context';
-import { memberships, roles } from '../../auth/memberships.table';
-import { tenants, workspaces } from '../../auth/tenants.table';
-import { users } from '../../auth/users.table';
+import { memberships, roles, tenants, workspaces, users } from '../../auth';
 import { groups, jobPositions } from '../organization/organization.table';
 import { invitations } from './invitations.table';
 

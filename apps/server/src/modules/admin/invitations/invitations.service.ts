@@ -8,7 +8,8 @@ import { requirePermission } from '../../../platform/http/access';
 import { type RequestContext, type TenantScope, tenantScope } from '../../../platform/http/context';
 import { notFound, validationError } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
-import { auditMetaOf, findWorkspaceName, hashToken, newToken, recordAudit, userPrincipal } from '../../auth';
+import { auditMetaOf, recordAudit } from '../../../platform/audit/audit';
+import { findWorkspaceName, hashToken, newToken, userPrincipal } from '../../auth';
 import { invitationMailTemplate } from './invitations.mail';
 import {
   finishedBlocker, invitationAbilities, invitationConflict, invitationExpiry, isInvitationExpired, resendTooSoon, resendWaitSeconds,

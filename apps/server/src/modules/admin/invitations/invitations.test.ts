@@ -3,10 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../../platform/mail/mail.table';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { auditEvents } from '../../auth/audit.table';
-import { memberships } from '../../auth/memberships.table';
+import { auditEvents } from '../../../platform/audit/audit.table';
+import { memberships, provisionMembership } from '../../auth';
 import { newUser, workspaceHeaders } from '../../auth/auth.test-support';
-import { provisionMembership } from '../../auth/provisioning';
 import {
   adminWorkspace, ageInvitation, invitationRow, invite, lastInvitationToken, type Member, memberOf, newAddress, scopeOf,
 } from './invitations.test-support';

@@ -1,8 +1,7 @@
 import { AUTH_LIMITS } from '@legal/api';
 import type { Tx } from '../../../platform/db/client';
 import type { TenantScope } from '../../../platform/http/context';
-import { membershipRoles, memberships } from '../../auth/memberships.table';
-import { users } from '../../auth/users.table';
+import { membershipRoles, memberships, users } from '../../auth';
 import { refreshMembershipNames } from '../organization/membership-names';
 import { groupMembers } from '../organization/organization.table';
 import { groupsByIds, jobPositionsByIds, rolesByIds } from './invitations.repo';

@@ -1,7 +1,7 @@
 import { NOTICE_LIMITS, type NoticeAttachment } from '@legal/api';
 import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../../platform/db/client';
-import { fileRevisions, files } from '../../../platform/db/schema';
+import { fileRevisions, files } from '../../files';
 import { inScope } from '../../../platform/db/tenancy';
 import type { TenantScope } from '../../../platform/http/context';
 import { validationError } from '../../../platform/http/errors';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../platform/db/client';
-import { memberships } from '../../../platform/db/schema';
+import { memberships } from '../../auth';
 import { inScope } from '../../../platform/db/tenancy';
 import type { TenantScope } from '../../../platform/http/context';
 import { likePattern, type SortOrder } from '../../../platform/db/sorting';

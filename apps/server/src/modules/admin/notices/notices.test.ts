@@ -1,7 +1,9 @@
 import { ErrorEnvelopeSchema, MemberNoticeSchema, NoticeSchema, type RoleCode } from '@legal/api';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, files, roles } from '../../../platform/db/schema';
+import { auditEvents } from '../../../platform/audit/audit.table';
+import { files } from '../../files';
+import { roles } from '../../auth';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { newUser, newWorkspace, signIn, workspaceHeaders } from '../../auth/auth.test-support';
 import { fileBody } from '../../files/files.test-support';

@@ -2,7 +2,7 @@ import type { Division } from '@legal/api';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { inScope } from '../../../platform/db/tenancy';
 import type { TenantScope } from '../../../platform/http/context';
-import { memberships } from '../../auth/memberships.table';
+import { memberships } from '../../auth';
 import { type Executor, qualified } from './organization.common';
 import { divisions } from './organization.table';
 

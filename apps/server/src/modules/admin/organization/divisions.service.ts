@@ -6,7 +6,7 @@ import { parseSort } from '../../../platform/db/sorting';
 import { inScope } from '../../../platform/db/tenancy';
 import type { RequestContext, TenantScope } from '../../../platform/http/context';
 import { conflict, type LocalizedText, notFound, validationError } from '../../../platform/http/errors';
-import { memberships } from '../../auth/memberships.table';
+import { memberships } from '../../auth';
 import { buildDivisionTree, wouldCreateCycle } from './division-tree';
 import * as repo from './divisions.repo';
 import { countMembers, listMembers, resolveMemberSet, userIdsOf } from './members.repo';

@@ -6,7 +6,7 @@ import { requirePermission } from '../../../platform/http/access';
 import { inScope } from '../../../platform/db/tenancy';
 import type { RequestContext, TenantScope } from '../../../platform/http/context';
 import { type LocalizedText, notFound } from '../../../platform/http/errors';
-import { memberships } from '../../auth/memberships.table';
+import { memberships } from '../../auth';
 import * as repo from './groups.repo';
 import { keepingSuperManager, listMembers, resolveMemberSet, userIdsOf } from './members.repo';
 import { audit, diffIds, type Executor, GROUP_WRITE, iso, nameTaken, requireKnownIds, ROLE_WRITE, type Services, withUniqueName, writerOf } from './organization.common';

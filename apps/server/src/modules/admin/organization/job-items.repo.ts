@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, ilike, sql, type SQL, type SQLWrapper } 
 import { inScope } from '../../../platform/db/tenancy';
 import type { TenantScope } from '../../../platform/http/context';
 import type { LocalizedText } from '../../../platform/http/errors';
-import { memberships } from '../../auth/memberships.table';
+import { memberships } from '../../auth';
 import { likePattern, type SortOrder } from '../../../platform/db/sorting';
 import { type Executor, qualified } from './organization.common';
 import { jobPositions, jobTitles } from './organization.table';

@@ -2,7 +2,7 @@ import { JobItemSchema } from '@legal/api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness';
-import { memberships } from '../../auth/memberships.table';
+import { memberships } from '../../auth';
 import { refreshMembershipNames } from './membership-names';
 import {
   call, dataOf, expectError, expectFieldError, lastAudit, membershipOf, organizationTestApp, organizationWorld, plainMember,

@@ -4,8 +4,7 @@ import type { Tx } from '../../../platform/db/client';
 import { inScope } from '../../../platform/db/tenancy';
 import type { TenantScope } from '../../../platform/http/context';
 import { conflict, validationError } from '../../../platform/http/errors';
-import { membershipRoles, memberships, roles } from '../../auth/memberships.table';
-import { users } from '../../auth/users.table';
+import { membershipRoles, memberships, roles, users } from '../../auth';
 import type { Executor } from './organization.common';
 import { groupMembers, groupRoles } from './organization.table';
 

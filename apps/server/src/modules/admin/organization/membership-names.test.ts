@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness';
 import { newUser, newWorkspace } from '../../auth/auth.test-support';
-import { memberships } from '../../auth/memberships.table';
+import { memberships } from '../../auth';
 import { refreshMembershipNames } from './membership-names';
 import { divisions, jobPositions, jobTitles } from './organization.table';
 import { membershipOf, organizationTestApp, type Workspace } from './organization.test-support';

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../platform/db/client';
 import { inScope } from '../../../platform/db/tenancy';
 import type { TenantScope } from '../../../platform/http/context';
-import { memberships } from '../../auth/memberships.table';
+import { memberships } from '../../auth';
 import { divisions, jobPositions, jobTitles } from './organization.table';
 
 /**

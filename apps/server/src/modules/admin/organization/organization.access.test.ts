@@ -12,7 +12,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness';
 import { workspaceHeaders } from '../../auth/auth.test-support';
-import { membershipRoles, memberships, roles } from '../../auth/memberships.table';
+import { membershipRoles, memberships, roles } from '../../auth';
 import { divisions, groupMembers, groupRoles, groups, jobPositions, jobTitles } from './organization.table';
 import {
   call, dataOf, expectError, expectFieldError, grantCustomRole, memberOf, type Method, organizationTestApp, organizationWorld, plainMember, type Workspace,

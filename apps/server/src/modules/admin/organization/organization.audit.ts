@@ -22,7 +22,7 @@ type JobItemEvent<P extends 'job_title' | 'job_position'> =
   | { type: `${P}.reordered`; data: { before: number[]; after: number[] } }
   | { type: `${P}.deleted`; data: { id: number; name: string; clearedFromMembers: number } };
 
-/** The audit events of this admin area (members of the AuditEvent union in modules/auth/audit.ts). */
+/** The audit events of this admin area (members of the platform's AuditEvent union, see the end of this file). */
 export type OrganizationAuditEvent =
   | { type: 'role.created'; data: { roleId: number } & RoleState }
   | { type: 'role.updated'; data: { roleId: number; code: string | null; before: RoleState; after: RoleState } }
@@ -41,3 +41,9 @@ export type OrganizationAuditEvent =
   | { type: 'division.members_changed'; data: { divisionId: number } & MembersDelta }
   | JobItemEvent<'job_title'>
   | JobItemEvent<'job_position'>;
+
+declare module '../../../platform/audit/audit' {
+  interface AuditEventsByModule {
+    adminOrganization: OrganizationAuditEvent;
+  }
+}

@@ -6,7 +6,8 @@ import type { RequestContext, TenantScope } from '../../../platform/http/context
 import { isUniqueViolation } from '../../../platform/db/pg-errors';
 import { conflict, type LocalizedText, validationError } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
-import { type AuditEvent, auditMetaOf, recordAudit, userPrincipal } from '../../auth';
+import { type AuditEvent, auditMetaOf, recordAudit } from '../../../platform/audit/audit';
+import { userPrincipal } from '../../auth';
 
 /** What the services of this area use from the application. */
 export type Services = Pick<AppServices, 'db'>;

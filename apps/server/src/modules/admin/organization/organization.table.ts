@@ -1,6 +1,6 @@
 import { bigint, bigserial, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tenantColumns } from '../../../platform/db/tenancy';
-import { memberships, roles } from '../../auth/memberships.table';
+import { memberships, roles } from '../../auth';
 
 /**
  * A group of members (a team, a task force): roles given to a group reach every member, and

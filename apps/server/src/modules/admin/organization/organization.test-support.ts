@@ -4,9 +4,9 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { auditEvents } from '../../auth/audit.table';
+import { auditEvents } from '../../../platform/audit/audit.table';
 import { newUser, newWorkspace, signIn, workspaceHeaders } from '../../auth/auth.test-support';
-import { membershipRoles, memberships, roles } from '../../auth/memberships.table';
+import { membershipRoles, memberships, roles } from '../../auth';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Workspace = Awaited<ReturnType<typeof newWorkspace>>;

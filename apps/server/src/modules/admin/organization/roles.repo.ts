@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { inScope } from '../../../platform/db/tenancy';
 import type { TenantScope } from '../../../platform/http/context';
-import { membershipRoles, roles } from '../../auth/memberships.table';
+import { membershipRoles, roles } from '../../auth';
 import { likePattern, type SortOrder } from '../../../platform/db/sorting';
 import { type Executor, qualified } from './organization.common';
 import { groupMembers, groupRoles, groups } from './organization.table';

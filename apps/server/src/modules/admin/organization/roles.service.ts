@@ -9,7 +9,7 @@ import { parseSort } from '../../../platform/db/sorting';
 import { inScope } from '../../../platform/db/tenancy';
 import type { RequestContext, TenantScope } from '../../../platform/http/context';
 import { conflict, type LocalizedText, notFound, validationError } from '../../../platform/http/errors';
-import { memberships, roles } from '../../auth/memberships.table';
+import { memberships, roles } from '../../auth';
 import { keepingSuperManager, listMembers, resolveMemberSet, userIdsOf } from './members.repo';
 import { type Actor, actorOf, audit, diffIds, type Executor, iso, nameTaken, ROLE_WRITE, type Services, withUniqueName, writerOf } from './organization.common';
 import { isBuiltIn, isLocked, isReservedRoleName, lockedPermissionsLost, normalizePermissions, roleAbilities, samePermissions } from './roles.policy';

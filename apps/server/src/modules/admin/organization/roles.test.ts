@@ -2,7 +2,7 @@ import { GRANTABLE_PERMISSIONS, PermissionCatalogueSchema, RoleDetailSchema, Rol
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/harness';
-import { roles } from '../../auth/memberships.table';
+import { roles } from '../../auth';
 import {
   call, dataOf, expectError, expectFieldError, lastAudit, memberOf, organizationTestApp, organizationWorld, plainMember,
 } from './organization.test-support';

@@ -4,8 +4,7 @@ import type { Db, Tx } from '../../../platform/db/client';
 import type { SortOrder } from '../../../platform/db/sorting';
 import { inScope } from '../../../platform/db/tenancy';
 import type { TenantScope } from '../../../platform/http/context';
-import { membershipRoles, memberships, roles } from '../../auth/memberships.table';
-import { users } from '../../auth/users.table';
+import { membershipRoles, memberships, roles, users } from '../../auth';
 import { groupMembers, groupRoles } from '../organization/organization.table';
 import { roleRequests } from './role-requests.table';
 

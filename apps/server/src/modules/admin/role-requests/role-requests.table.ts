@@ -1,6 +1,6 @@
 import { bigint, bigserial, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { tenantColumns } from '../../../platform/db/tenancy';
-import { roles } from '../../auth/memberships.table';
+import { roles } from '../../auth';
 
 /** A member asks for a role; an approver (approveUserId, or anyone with workspace.role.write) decides. */
 export const roleRequests = pgTable(

@@ -3,9 +3,9 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../../platform/mail/mail.table';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { auditEvents } from '../../auth/audit.table';
+import { auditEvents } from '../../../platform/audit/audit.table';
 import { newWorkspace, workspaceHeaders } from '../../auth/auth.test-support';
-import { membershipRoles, memberships } from '../../auth/memberships.table';
+import { membershipRoles, memberships } from '../../auth';
 import { memberOf, type Member, type Workspace } from '../invitations/invitations.test-support';
 import { roleRequests } from './role-requests.table';
 

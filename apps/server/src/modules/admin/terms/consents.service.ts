@@ -3,7 +3,7 @@ import { fetchPage } from '../../../platform/db/paging';
 import { type RequestContext, type TenantScope, tenantScope } from '../../../platform/http/context';
 import { conflict, notFound } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
-import { auditMetaOf, recordAudit } from '../../auth';
+import { auditMetaOf, recordAudit } from '../../../platform/audit/audit';
 import { actorUserId } from '../admin-request';
 import { parseSort } from '../../../platform/db/sorting';
 import * as repo from './terms.repo';

@@ -1,7 +1,8 @@
 import { MemberTermRevisionSchema, type RoleCode, TermConsentSchema, TermRevisionSchema, TermSchema } from '@legal/api';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, roles } from '../../../platform/db/schema';
+import { auditEvents } from '../../../platform/audit/audit.table';
+import { roles } from '../../auth';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { newUser, newWorkspace, signIn, workspaceHeaders } from '../../auth/auth.test-support';
 import { termConsents, termRevisions, terms } from './terms.table';

@@ -20,10 +20,16 @@ export type AuditedRoles = {
   roles: string[];
 };
 
-/** The audit events of this admin area (members of the AuditEvent union in modules/auth/audit.ts). */
+/** The audit events of this admin area (members of the platform's AuditEvent union, see the end of this file). */
 export type UsersAuditEvent =
   | { type: 'user.updated'; data: { membershipId: number; before: AuditedProfile; after: AuditedProfile } }
   | { type: 'user.roles_changed'; data: { membershipId: number; before: AuditedRoles; after: AuditedRoles } }
   | { type: 'user.deactivated'; data: { membershipId: number; revokedSessions: number; sessionIds: string[] } }
   | { type: 'user.reactivated'; data: { membershipId: number } }
   | { type: 'user.unlocked'; data: { failedLoginCount: number; lockedUntil: string } };
+
+declare module '../../../platform/audit/audit' {
+  interface AuditEventsByModule {
+    adminUsers: UsersAuditEvent;
+  }
+}

@@ -3,9 +3,7 @@ import { type AnyColumn, and, asc, count, eq, exists, ilike, inArray, ne, or, sq
 import type { Db, Tx } from '../../../platform/db/client';
 import { inScope } from '../../../platform/db/tenancy';
 import type { TenantScope } from '../../../platform/http/context';
-import { membershipRoles, memberships, roles } from '../../auth/memberships.table';
-import { userLoginTracks } from '../../auth/sessions.table';
-import { users } from '../../auth/users.table';
+import { membershipRoles, memberships, roles, userLoginTracks, users } from '../../auth';
 import { divisions, groupMembers, groupRoles, groups, jobPositions, jobTitles } from '../organization/organization.table';
 import { likePattern, type SortOrder } from '../../../platform/db/sorting';
 import { type MemberProfile, type RoleGrant } from './users.policy';

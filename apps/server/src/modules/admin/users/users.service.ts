@@ -10,9 +10,8 @@ import { requirePermission } from '../../../platform/http/access';
 import { type RequestContext, type TenantScope, tenantScope } from '../../../platform/http/context';
 import { conflict, notFound, validationError } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
-import {
-  type AuditMeta, auditMetaOf, forcePasswordReset, isLocked, listLiveSessions, recordAudit, revokeUserSessions, userPrincipal,
-} from '../../auth';
+import { type AuditMeta, auditMetaOf, recordAudit } from '../../../platform/audit/audit';
+import { forcePasswordReset, isLocked, listLiveSessions, revokeUserSessions, userPrincipal } from '../../auth';
 import { keepingSuperManager, superManagerMembershipIds } from '../organization/members.repo';
 import { refreshMembershipNames } from '../organization/membership-names';
 import { divisions, jobPositions, jobTitles } from '../organization/organization.table';

@@ -2,10 +2,9 @@ import { type RoleCode, WorkspaceUserDetailSchema, WorkspaceUserSchema } from '@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { auditEvents } from '../../auth/audit.table';
+import { auditEvents } from '../../../platform/audit/audit.table';
 import { login, newUser, newWorkspace, signIn, workspaceHeaders } from '../../auth/auth.test-support';
-import { membershipRoles, memberships, roles } from '../../auth/memberships.table';
-import { users } from '../../auth/users.table';
+import { membershipRoles, memberships, roles, users } from '../../auth';
 import { divisions, groupMembers, groupRoles, groups, jobPositions, jobTitles } from '../organization/organization.table';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import type { DeletionRequestStatus } from '@legal/api';
 import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../platform/db/client';
-import { users, workspaces } from '../../../platform/db/schema';
+import { users, workspaces } from '../../auth';
 import type { SortOrder } from '../../../platform/db/sorting';
 import { inScope } from '../../../platform/db/tenancy';
 import type { TenantScope } from '../../../platform/http/context';

@@ -9,7 +9,7 @@ import { requirePermission } from '../../../platform/http/access';
 import { type RequestContext, type TenantScope, tenantScope } from '../../../platform/http/context';
 import { conflict, notFound } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
-import { auditMetaOf, recordAudit } from '../../auth';
+import { auditMetaOf, recordAudit } from '../../../platform/audit/audit';
 import { actorUserId } from '../admin-request';
 import * as repo from './deletion-requests.repo';
 import { workspaceDeletionRequests as requests } from './deletion-requests.table';

@@ -2,7 +2,8 @@ import { DeletionRequestSchema, SuperAdminDeletionRequestSchema } from '@legal/a
 import { desc, eq, sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, workspaces } from '../../../platform/db/schema';
+import { mailOutbox } from '../../../platform/mail/mail.table';
+import { workspaces } from '../../auth';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { workspaceHeaders } from '../../auth/auth.test-support';
 import { fileBody } from '../../files/files.test-support';

@@ -1,12 +1,13 @@
 import type { SetStorageQuotaBody, WorkspaceStorage } from '@legal/api';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../../platform/db/client';
-import { workspaceStorage, workspaces } from '../../../platform/db/schema';
+import { workspaceStorage } from '../../files';
+import { workspaces } from '../../auth';
 import { inScope } from '../../../platform/db/tenancy';
 import { type RequestContext, type TenantScope, tenantScope } from '../../../platform/http/context';
 import { conflict, notFound } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
-import { auditMetaOf, recordAudit } from '../../auth';
+import { auditMetaOf, recordAudit } from '../../../platform/audit/audit';
 import { actorUserId } from '../admin-request';
 
 type Services = Pick<AppServices, 'db' | 'config'>;

@@ -1,6 +1,7 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import * as schema from '../../../platform/db/schema';
+import { allTables } from '../../../platform/db/tables';
+import type { ModuleManifest } from '../../../platform/module';
 import { GLOBAL_TABLES } from '../../../platform/db/tenancy';
 import type { TenantScope } from '../../../platform/http/context';
 
@@ -15,8 +16,6 @@ export interface TenantTable {
   /** Stored columns (generated ones are derived data and left out). */
   columns: PgColumn[];
 }
-
-const isTable = (value: unknown): value is PgTable => typeof value === 'object' && value !== null && Symbol.for('drizzle:IsDrizzleTable') in value;
 
 function describe(table: PgTable): TenantTable | null {
   const config = getTableConfig(table);
@@ -35,16 +34,17 @@ function referencedNames(table: PgTable): string[] {
   return getTableConfig(table).foreignKeys.map((fk) => getTableConfig(fk.reference().foreignTable).name);
 }
 
-let cached: TenantTable[] | null = null;
+const cache = new WeakMap<readonly ModuleManifest[], TenantTable[]>();
 
 /**
  * Every tenant-owned table of the Drizzle schema (the same rule as the schema test: not in
  * GLOBAL_TABLES means tenant_id/workspace_id), ordered children before parents, so deleting in
  * this order never trips a foreign key even without ON DELETE CASCADE.
  */
-export function tenantOwnedTables(): TenantTable[] {
+export function tenantOwnedTables(modules: readonly ModuleManifest[]): TenantTable[] {
+  const cached = cache.get(modules);
   if (cached) return cached;
-  const all = (Object.values(schema) as unknown[]).filter(isTable).map(describe).filter((t): t is TenantTable => t !== null);
+  const all = allTables(modules).map(describe).filter((t): t is TenantTable => t !== null);
   const remaining = new Map(all.map((t) => [t.name, t]));
   const ordered: TenantTable[] = [];
   while (remaining.size > 0) {
@@ -56,7 +56,7 @@ export function tenantOwnedTables(): TenantTable[] {
       remaining.delete(leaf.name);
     }
   }
-  cached = ordered;
+  cache.set(modules, ordered);
   return ordered;
 }
 

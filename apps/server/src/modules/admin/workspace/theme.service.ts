@@ -3,7 +3,7 @@ import { requirePermission } from '../../../platform/http/access';
 import { type RequestContext, tenantScope } from '../../../platform/http/context';
 import { conflict, notFound } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
-import { auditMetaOf, recordAudit } from '../../auth';
+import { auditMetaOf, recordAudit } from '../../../platform/audit/audit';
 import { actorUserId } from '../admin-request';
 import { CONFIG_PERMISSION } from './settings.service';
 import { sanitizeThemeHtml } from './theme-html';

@@ -1,19 +1,19 @@
 import { Readable } from 'node:stream';
 import { and, asc, count, eq, gt, isNull } from 'drizzle-orm';
-import { fileRevisions, files } from '../../../platform/db/schema';
+import { fileRevisions, files } from '../../files';
 import { inScope } from '../../../platform/db/tenancy';
 import { requirePermission } from '../../../platform/http/access';
 import { type RequestContext, type TenantScope, tenantScope } from '../../../platform/http/context';
 import { notFound } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
-import { auditMetaOf, recordAudit } from '../../auth';
+import { auditMetaOf, recordAudit } from '../../../platform/audit/audit';
 import { actorUserId } from '../admin-request';
 import { DELETION_PERMISSION } from './deletion-requests.service';
 import { type TenantTable, tenantOwnedTables, tenantTableScope } from './tenant-tables';
 import { findLiveWorkspace, type WorkspaceRow } from './workspace.repo';
 import { type ZipEntry, zipSafeName, zipStream } from '../../../platform/export/zip-writer';
 
-type Services = Pick<AppServices, 'db' | 'storage' | 'logger'>;
+type Services = Pick<AppServices, 'db' | 'storage' | 'logger' | 'modules'>;
 
 const PAGE = 500;
 /** Short-lived sign-in and upload state: nothing a customer keeps. */
@@ -99,7 +99,7 @@ export async function openWorkspaceExport(services: Services, ctx: RequestContex
   const userId = actorUserId(ctx);
   const workspace = await findLiveWorkspace(services.db, scope);
   if (!workspace) throw notFound();
-  const tables = tenantOwnedTables().filter((t) => !SKIPPED_TABLES.has(t.name));
+  const tables = tenantOwnedTables(services.modules).filter((t) => !SKIPPED_TABLES.has(t.name));
   const [fileCount] = await services.db.select({ n: count() }).from(files).where(and(inScope(files, scope), isNull(files.deletedAt)));
   await services.db.transaction((tx) =>
     recordAudit(tx, { type: 'workspace.data_exported', data: { tables: tables.length, files: Number(fileCount?.n ?? 0) } }, { ...auditMetaOf(ctx, userId), ...scope }),

@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, workspaces } from '../../../platform/db/schema';
+import { auditEvents } from '../../../platform/audit/audit.table';
+import { workspaces } from '../../auth';
 import { createTestApp, type TestApp, waitFor } from '../../../test/harness';
 import { fileBody } from '../../files/files.test-support';
 import { workspaceDeletionRequests } from './deletion-requests.table';
@@ -41,7 +42,7 @@ async function populated(): Promise<{ admin: Caller; member: Caller; fileKey: st
 /** Rows of the workspace in every tenant-owned table, by table name (zeros left out). */
 async function rowCounts(ws: Workspace): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const table of tenantOwnedTables()) {
+  for (const table of tenantOwnedTables(t.services.modules)) {
     const [row] = await t.services.db.select({ n: count() }).from(table.table).where(tenantTableScope(table, scopeOf(ws)));
     if (Number(row?.n) > 0) counts[table.name] = Number(row?.n);
   }
@@ -68,7 +69,7 @@ const deletedAtOf = async (ws: Workspace) => (await t.services.db.select({ delet
 
 describe('walking the schema', () => {
   it('finds every tenant-owned table, children before the tables they reference', () => {
-    const names = tenantOwnedTables().map((table) => table.name);
+    const names = tenantOwnedTables(t.services.modules).map((table) => table.name);
     expect(names).toEqual(expect.arrayContaining(['memberships', 'roles', 'membership_roles', 'files', 'file_revisions', 'file_pages', 'workspace_storage', 'workspace_deletion_requests']));
     expect(names).not.toContain('audit_events');
     expect(names).not.toContain('workspaces');

@@ -1,15 +1,16 @@
 import { and, eq, isNull, notLike, sql } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/client';
-import { fileRevisions, workspaces } from '../../../platform/db/schema';
+import { fileRevisions } from '../../files';
+import { workspaces } from '../../auth';
 import { inScope } from '../../../platform/db/tenancy';
 import type { TenantScope } from '../../../platform/http/context';
 import type { AppServices } from '../../../platform/services';
-import { recordAudit } from '../../auth';
+import { recordAudit } from '../../../platform/audit/audit';
 import * as repo from './deletion-requests.repo';
 import { workspaceDeletionRequests as requests } from './deletion-requests.table';
 import { tenantOwnedTables, tenantTableScope } from './tenant-tables';
 
-type Services = Pick<AppServices, 'db' | 'storage' | 'logger'>;
+type Services = Pick<AppServices, 'db' | 'storage' | 'logger' | 'modules'>;
 
 /** The deletion request is the record that the workspace was purged: it stays. */
 const KEPT_TABLES = new Set(['workspace_deletion_requests']);
@@ -46,9 +47,9 @@ async function deleteObjects(services: Services, scope: TenantScope): Promise<nu
 }
 
 /** Deletes the workspace's rows of every tenant-owned table, children first; answers the counts. */
-async function deleteRows(tx: Tx, scope: TenantScope): Promise<Record<string, number>> {
+async function deleteRows(tx: Tx, modules: Services['modules'], scope: TenantScope): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const table of tenantOwnedTables()) {
+  for (const table of tenantOwnedTables(modules)) {
     if (KEPT_TABLES.has(table.name)) continue;
     const result = (await tx.execute(
       sql`WITH gone AS (DELETE FROM ${table.table} WHERE ${tenantTableScope(table, scope)} RETURNING 1) SELECT count(*)::int AS n FROM gone`,
@@ -86,7 +87,7 @@ export async function purgeWorkspace(services: Services, requestId: number, now 
   let deletedObjects = await deleteObjects(services, scope);
   const isPurged = await services.db.transaction(async (tx) => {
     if (!(await lockDue(tx, requestId, now))) return false;
-    const deletedRows = await deleteRows(tx, scope);
+    const deletedRows = await deleteRows(tx, services.modules, scope);
     await tx.update(requests).set({ status: 'PURGED', purgedAt: new Date() }).where(and(inScope(requests, scope), eq(requests.id, requestId)));
     await recordAudit(tx, { type: 'workspace.purged', data: { requestId, deletedRows, deletedObjects } }, { actorUserId: null, ...scope });
     return true;

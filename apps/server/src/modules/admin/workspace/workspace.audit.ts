@@ -4,7 +4,7 @@ export interface FieldChange {
   after: unknown;
 }
 
-/** The audit events of this admin area (members of the AuditEvent union in modules/auth/audit.ts). */
+/** The audit events of this admin area (members of the platform's AuditEvent union, see the end of this file). */
 export type WorkspaceSettingsAuditEvent =
   | { type: 'workspace.config_updated'; data: { changes: Record<string, FieldChange> } }
   | { type: 'workspace.theme_updated'; data: { fields: string[]; isReset: boolean } }
@@ -15,3 +15,9 @@ export type WorkspaceSettingsAuditEvent =
   | { type: 'workspace.data_exported'; data: { tables: number; files: number } }
   | { type: 'workspace.purged'; data: { requestId: number; deletedRows: Record<string, number>; deletedObjects: number } }
   | { type: 'workspace.storage_quota_updated'; data: { before: number | null; after: number | null } };
+
+declare module '../../../platform/audit/audit' {
+  interface AuditEventsByModule {
+    adminWorkspace: WorkspaceSettingsAuditEvent;
+  }
+}

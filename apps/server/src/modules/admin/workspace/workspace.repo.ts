@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../platform/db/client';
-import { workspaces } from '../../../platform/db/schema';
+import { workspaces } from '../../auth';
 import type { TenantScope } from '../../../platform/http/context';
 
 type Executor = Db | Tx;

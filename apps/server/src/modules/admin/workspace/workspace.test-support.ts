@@ -1,7 +1,8 @@
 /** Helpers for the workspace-settings tests (not a test file itself). */
 import type { RoleCode } from '@legal/api';
 import { and, desc, eq } from 'drizzle-orm';
-import { auditEvents, membershipRoles, memberships, roles } from '../../../platform/db/schema';
+import { auditEvents } from '../../../platform/audit/audit.table';
+import { membershipRoles, memberships, roles } from '../../auth';
 import { inScope } from '../../../platform/db/tenancy';
 import type { TestApp } from '../../../test/harness';
 import { cookiesOf, lastOtpCode, login, newUser, newWorkspace, signIn, unique, workspaceHeaders } from '../../auth/auth.test-support';

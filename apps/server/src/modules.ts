@@ -1,0 +1,19 @@
+import type { ModuleManifest } from './platform/module';
+import { adminModule } from './modules/admin';
+import { authModule } from './modules/auth';
+import { contractsModule } from './modules/contracts';
+import { diagnosticsModule } from './modules/diagnostics';
+import { filesModule } from './modules/files';
+
+/**
+ * Every server module, in registration order: the only list that names them all. Adding a service
+ * is a folder under modules/ with its manifest in index.ts, and one line here
+ * (docs/adding-a-service.md).
+ */
+export const MODULES: readonly ModuleManifest[] = [
+  diagnosticsModule,
+  authModule,
+  filesModule,
+  adminModule,
+  contractsModule,
+];

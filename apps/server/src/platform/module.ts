@@ -1,0 +1,48 @@
+import type { ProductType } from '@legal/api';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { Database } from './db/client';
+import type { AnyJob } from './jobs/jobs';
+import type { UnifiedSearchSource } from './search/unified-search';
+import type { AppServices } from './services';
+
+/**
+ * All that the rest of the application needs to know of one server module. Each module exports
+ * exactly one from its `index.ts`; `src/modules.ts` lists them, and is the only file that names
+ * every module. The platform reads manifests and never imports a module.
+ */
+export interface ModuleManifest {
+  /** The module's folder name under `modules/`. */
+  name: string;
+  /**
+   * The product the module's routes belong to, or null for platform and identity modules. Every
+   * route the module registers must declare the same product (checked at start-up); a workspace
+   * without it answers 403 ERROR_PRODUCT_NOT_AVAILABLE.
+   */
+  product: ProductType | null;
+  /** Request hooks it installs before any route is registered (the identity module's authentication). */
+  hooks?(app: FastifyInstance, services: AppServices): void;
+  /** Registers the module's routes (through `route()`). */
+  routes(app: FastifyInstance, services: AppServices): void;
+  /** Its background jobs. */
+  jobs?: ReadonlyArray<AnyJob<AppServices>>;
+  /** Queues its recurring work once the job workers run. */
+  schedule?(services: AppServices): Promise<void>;
+  /**
+   * The Drizzle tables it owns (its `*.table.ts` exports). drizzle-kit reads every `*.table.ts`
+   * file; the workspace export and purge walk these, and the schema test checks their tenancy.
+   */
+  tables?: Readonly<Record<string, unknown>>;
+  /** The domains it contributes to the unified search. */
+  searchSources?: readonly UnifiedSearchSource[];
+  /** Writes its demo data at start-up outside production (SEED_DEMO), in list order. */
+  seed?(database: Database, config: Config, logger: Logger): Promise<void>;
+  /** Releases what it holds beyond the database (worker threads, clients) at shutdown. */
+  shutdown?(services: AppServices): Promise<void>;
+}
+
+/** Declares a module's manifest (a typed identity, for readable module files). */
+export function defineModule(manifest: ModuleManifest): ModuleManifest {
+  return manifest;
+}
