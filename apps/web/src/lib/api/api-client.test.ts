@@ -48,6 +48,7 @@ function setup({ handler = () => ok(null), context = {}, permissions = [], error
   const notifier = { toast: vi.fn<ApiNotifier['toast']>(), confirm: vi.fn<ApiNotifier['confirm']>() };
   const onUnauthorized = vi.fn();
   const onPasswordExpired = vi.fn();
+  const onProductUnavailable = vi.fn();
   const openWindow = vi.fn();
   let idCounter = 0;
   const client = createApiClient({
@@ -55,6 +56,7 @@ function setup({ handler = () => ok(null), context = {}, permissions = [], error
     notifier,
     onUnauthorized,
     onPasswordExpired,
+    onProductUnavailable,
     openWindow,
     translate: (key: ApiMessageKey) => `t:${key}`,
     createErrorId: () => errorIds?.[idCounter++] ?? `err-${String(++idCounter).padStart(8, '0')}`,
@@ -73,7 +75,7 @@ function setup({ handler = () => ok(null), context = {}, permissions = [], error
   const callsTo = (path: string) =>
     fetch.mock.calls.filter(([input]) => new URL(String(input), 'http://x').pathname === path);
   const reports = () => callsTo(REPORT_PATH).map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
-  return { client, fetch, notifier, onUnauthorized, onPasswordExpired, openWindow, callsTo, reports };
+  return { client, fetch, notifier, onUnauthorized, onPasswordExpired, openWindow, callsTo, reports, onProductUnavailable };
 }
 
 /** Lets fire-and-forget work (error reports) finish. */
@@ -314,6 +316,21 @@ describe('403 elsewhere', () => {
     const error = await caught(client.request('/api/alex/contracts/1/v6', { method: 'DELETE' }));
     expect(error.code).toBe('ERROR_FORBIDDEN');
     expect(notifier.toast).toHaveBeenCalledWith({ tone: 'error', message: 't:errors.forbidden' });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    await settle();
+    expect(reports()).toEqual([]);
+  });
+});
+
+describe('403 for a product the workspace lacks', () => {
+  it('withdraws the product from the session (the screen shows "not available") and says so, without reporting', async () => {
+    const { client, notifier, onProductUnavailable, onUnauthorized, reports } = setup({
+      handler: () => fail(403, 'ERROR_PRODUCT_NOT_AVAILABLE', 'Not available', { data: { product: 'CLM' } }),
+    });
+    const error = await caught(client.request('/api/alex/contracts/page-search/v4', { method: 'POST', body: {} }));
+    expect(error.code).toBe('ERROR_PRODUCT_NOT_AVAILABLE');
+    expect(onProductUnavailable).toHaveBeenCalledWith('CLM');
+    expect(notifier.toast).toHaveBeenCalledWith({ tone: 'error', message: 't:errors.productUnavailable' });
     expect(onUnauthorized).not.toHaveBeenCalled();
     await settle();
     expect(reports()).toEqual([]);

@@ -176,6 +176,12 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
           if (shouldNotify) safely(() => notifier.toast({ tone: 'error', message: error.message }));
           return;
         }
+        if (error.code === 'ERROR_PRODUCT_NOT_AVAILABLE') {
+          const product = (error.data as { product?: unknown } | undefined)?.product;
+          if (typeof product === 'string') safely(() => config.onProductUnavailable?.(product));
+          if (shouldNotify) safely(() => notifier.toast({ tone: 'error', message: t('errors.productUnavailable') }));
+          return;
+        }
         if (shouldNotify) safely(() => notifier.toast({ tone: 'error', message: t('errors.forbidden') }));
         return;
       case 'storageLimit':

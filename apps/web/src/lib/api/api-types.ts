@@ -20,6 +20,7 @@ export type ApiMessageKey =
   | 'errors.aborted'
   | 'errors.unauthorized'
   | 'errors.forbidden'
+  | 'errors.productUnavailable'
   | 'errors.storageTitle'
   | 'errors.storageMessage'
   | 'errors.storagePayerMessage'
@@ -81,6 +82,8 @@ export interface ApiClientConfig {
   onUnauthorized?: UnauthorizedHandler;
   /** A 403 `PASSWORD_EXPIRED`: the session may only change the password (the app sends the user there). */
   onPasswordExpired?: () => void;
+  /** A 403 ERROR_PRODUCT_NOT_AVAILABLE: the workspace no longer has the product (the app withdraws it from the session). */
+  onProductUnavailable?: (product: string) => void;
   openWindow?: (url: string, target: string, features: string) => void;
   createErrorId?: () => string;
   timeoutMs?: number;

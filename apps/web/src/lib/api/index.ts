@@ -1,4 +1,4 @@
-import { selectCurrentWorkspace, hasPermission, sessionStore, setAlertLevel } from '../session';
+import { selectCurrentWorkspace, hasPermission, sessionStore, setAlertLevel, withdrawProduct } from '../session';
 import { currentLocale, i18n } from '../i18n';
 import { createApiClient, type ApiContext } from './api-client';
 
@@ -27,6 +27,8 @@ export const api = createApiClient({
   translate: (key) => i18n.t(key),
   // RequireSignedIn then leads every screen to the profile page's password change.
   onPasswordExpired: () => setAlertLevel('EXPIRED'),
+  // RequireProduct then shows the "not available in this workspace" state.
+  onProductUnavailable: withdrawProduct,
 });
 
 /** The app registers its toast/dialog implementation here once Mantine is mounted. */

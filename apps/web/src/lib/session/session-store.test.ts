@@ -18,6 +18,7 @@ import {
   setLauncher,
   setPermissions,
   setUserInfo,
+  withdrawProduct,
 } from './session-store';
 import { type LauncherEntry } from './session-types';
 import { themeMarkerStore } from './theme-marker';
@@ -92,6 +93,15 @@ describe('session store', () => {
     expect(hasProduct('LITIGATION')).toBe(false);
     selectWorkspace(3, 8);
     expect(hasProduct('LITIGATION')).toBe(true);
+  });
+
+  it('withdraws a product from the selected workspace only, when the server says it is gone', () => {
+    setLauncher([entry(), entry({ workspaceId: 8 })]);
+    selectWorkspace(3, 7);
+    withdrawProduct('CLM');
+    expect(hasProduct('CLM')).toBe(false);
+    selectWorkspace(3, 8);
+    expect(hasProduct('CLM')).toBe(true);
   });
 
   it('derives the current workspace and workspace user info from the launcher entry', () => {

@@ -45,6 +45,21 @@ export function setLauncher(launcher: LauncherEntry[]): void {
 }
 
 /**
+ * Takes a product out of the selected workspace's launcher entry: the server answered that the
+ * workspace no longer has it, so the screens of that product show the "not available" state.
+ */
+export function withdrawProduct(type: string): void {
+  store.setState((s) => ({
+    ...s,
+    launcher: s.launcher.map((entry) =>
+      entry.tenantId === s.tenantId && entry.workspaceId === s.workspaceId
+        ? { ...entry, products: entry.products.filter((p) => p.type !== type) }
+        : entry,
+    ),
+  }));
+}
+
+/**
  * Selects a workspace. The permissions held belong to the previous workspace, so they are
  * dropped when the selection changes.
  */

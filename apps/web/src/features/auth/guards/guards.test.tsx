@@ -66,6 +66,6 @@ describe('route guards', () => {
     unmount();
     renderApp('/guarded', guarded(<RequireProduct type="LITIGATION"><p>litigation</p></RequireProduct>));
     expect(screen.queryByText('litigation')).toBeNull();
-    expect(screen.getByText('접근 권한이 없습니다')).toBeInTheDocument();
+    expect(screen.getByText('이 워크스페이스에서 사용할 수 없는 서비스입니다')).toBeInTheDocument();
   });
 });
