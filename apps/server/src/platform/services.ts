@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
+import { AttachmentRegistry } from './attachments';
 import { pruneIdentityJob, scheduleIdentityPrune } from '../modules/auth/auth.jobs';
 import { seedDemoData } from '../modules/auth/demo-seed';
 import { type Database, type Db, openDatabase } from './db/client';
@@ -29,6 +30,8 @@ export interface AppServices {
   storage: ObjectStorage;
   logger: Logger;
   startedAt: number;
+  /** Who may read what a file is attached to: each owning module registers its rule (platform/attachments.ts). */
+  attachments: AttachmentRegistry;
 }
 
 /** Every job of the product, registered in one place. */
@@ -71,7 +74,7 @@ export async function createServices(
   });
   mailer.attachJobs(jobs);
   const storage = createStorage(config);
-  return { config, database, db: database.db, jobs, mailer, storage, logger, startedAt: Date.now() };
+  return { config, database, db: database.db, jobs, mailer, storage, logger, startedAt: Date.now(), attachments: new AttachmentRegistry() };
 }
 
 /** The object storage driver of the configuration. */

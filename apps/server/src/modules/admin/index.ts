@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../../platform/services';
 import { registerAuditLogRoutes } from './audit/audit.routes';
 import { registerInvitationsRoutes } from './invitations/invitations.routes';
+import { registerNoticeFileAccess } from './notices/notice-files.access';
 import { registerNoticesRoutes } from './notices/notices.routes';
 import { registerOrganizationRoutes } from './organization/organization.routes';
 import { registerRoleRequestsRoutes } from './role-requests/role-requests.routes';
@@ -23,4 +24,5 @@ export function registerAdmin(app: FastifyInstance, services: AppServices) {
   registerTermsRoutes(app, services);
   registerWorkspaceSettingsRoutes(app, services);
   registerAuditLogRoutes(app, services);
+  registerNoticeFileAccess(services.attachments);
 }

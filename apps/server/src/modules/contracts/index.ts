@@ -8,6 +8,7 @@ import { registerContractCompletionRoutes } from './contract-completions.routes'
 import { registerContractDiscoveryRoutes } from './contract-discovery.routes';
 import { registerContractDocumentRoutes } from './contract-documents.routes';
 import { registerContractExportRoutes } from './contract-exports.routes';
+import { registerContractFileAccess } from './contract-files.access';
 import { registerContractSearchRoutes } from './contract-search.routes';
 import { registerContractViewRoutes } from './contract-views.routes';
 import { registerContractRoutes } from './contracts.routes';
@@ -31,6 +32,7 @@ export function registerContracts(app: FastifyInstance, services: AppServices) {
   registerContractAnalysisRoutes(app, services);
   registerContractCompletionRoutes(app, services);
   registerContractActivityRoutes(app, services);
+  registerContractFileAccess(services.attachments);
 }
 
 /** The workflow engine's seam: the only writer of a contract's lifecycle status. */
