@@ -2,6 +2,7 @@ import type { ProductType } from '@legal/api';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
+import type { AttachmentRegistry } from './attachments';
 import type { Database } from './db/client';
 import type { AnyJob } from './jobs/jobs';
 import type { UnifiedSearchSource } from './search/unified-search';
@@ -34,6 +35,11 @@ export interface ModuleManifest {
    * file; the workspace export and purge walk these, and the schema test checks their tenancy.
    */
   tables?: Readonly<Record<string, unknown>>;
+  /**
+   * Registers who may read (and change) the files attached to its records (platform/attachments.ts):
+   * an attached file is exactly as visible as its record on every files route.
+   */
+  attachments?(registry: AttachmentRegistry): void;
   /** The domains it contributes to the unified search. */
   searchSources?: readonly UnifiedSearchSource[];
   /** Writes its demo data at start-up outside production (SEED_DEMO), in list order. */

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
+import { AttachmentRegistry } from './attachments';
 import { type Database, type Db, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { type AnyJob, JobQueue } from './jobs/jobs';
@@ -29,6 +30,8 @@ export interface AppServices {
   modules: readonly ModuleManifest[];
   /** The unified search's sources, from the modules' manifests. */
   searchSources: ReadonlyMap<UnifiedSearchDomain, UnifiedSearchSource>;
+  /** Who may read what a file is attached to: each owning module registers its rule (platform/attachments.ts). */
+  attachments: AttachmentRegistry;
 }
 
 /** Every job of the application: the platform's own (mail) and each module's. */
@@ -44,6 +47,8 @@ export async function createServices(
   options: { extraJobs?: Array<AnyJob<AppServices>>; dataDirOverride?: string } = {},
 ): Promise<AppServices> {
   const searchSources = unifiedSearchSources(modules);
+  const attachments = new AttachmentRegistry();
+  for (const module of modules) module.attachments?.(attachments);
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: options.dataDirOverride ?? path.join(config.dataDir, 'db'),
@@ -73,7 +78,7 @@ export async function createServices(
   });
   mailer.attachJobs(jobs);
   const storage = createStorage(config);
-  return { config, database, db: database.db, jobs, mailer, storage, logger, startedAt: Date.now(), modules, searchSources };
+  return { config, database, db: database.db, jobs, mailer, storage, logger, startedAt: Date.now(), modules, searchSources, attachments };
 }
 
 /** The object storage driver of the configuration. */

@@ -8,6 +8,7 @@ import * as termsTables from './terms/terms.table';
 import * as deletionRequestTables from './workspace/deletion-requests.table';
 import { scheduleWorkspacePurgeSweep, workspaceJobs } from './workspace/workspace.jobs';
 import { registerInvitationsRoutes } from './invitations/invitations.routes';
+import { registerNoticeFileAccess } from './notices/notice-files.access';
 import { registerNoticesRoutes } from './notices/notices.routes';
 import { registerOrganizationRoutes } from './organization/organization.routes';
 import { registerRoleRequestsRoutes } from './role-requests/role-requests.routes';
@@ -35,6 +36,7 @@ export const adminModule = defineModule({
   },
   jobs: workspaceJobs(),
   schedule: (services) => scheduleWorkspacePurgeSweep(services),
+  attachments: registerNoticeFileAccess,
   tables: { ...organizationTables, ...invitationTables, ...roleRequestTables, ...noticeTables, ...termsTables, ...deletionRequestTables },
 });
 

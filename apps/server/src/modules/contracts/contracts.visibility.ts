@@ -11,7 +11,7 @@ import { contracts } from './contracts.table';
 type Executor = Db | Tx;
 
 /** The groups of a membership, loaded only when its permissions make group reading matter. */
-async function groupIdsOf(db: Executor, scope: TenantScope, permissions: ReadonlySet<string>, membershipId: number | undefined): Promise<Set<number>> {
+export async function groupIdsOf(db: Executor, scope: TenantScope, permissions: ReadonlySet<string>, membershipId: number | undefined): Promise<Set<number>> {
   if (!permissions.has('contract.group_contract.read') || membershipId === undefined) return new Set();
   const rows = await db
     .select({ groupId: groupMembers.groupId })

@@ -17,6 +17,7 @@ import { registerContractCompletionRoutes } from './contract-completions.routes'
 import { registerContractDiscoveryRoutes } from './contract-discovery.routes';
 import { registerContractDocumentRoutes } from './contract-documents.routes';
 import { registerContractExportRoutes } from './contract-exports.routes';
+import { registerContractFileAccess } from './contract-files.access';
 import { registerContractSearchRoutes } from './contract-search.routes';
 import { registerContractViewRoutes } from './contract-views.routes';
 import { registerContractRoutes } from './contracts.routes';
@@ -48,6 +49,7 @@ export const contractsModule = defineModule({
   schedule: (services) => scheduleReminderSweep(services),
   tables: { ...contractTables, ...counterpartyTables, ...reminderTables, ...userConfigTables, ...bulkTables, ...documentTables },
   searchSources: [contractSearchSource],
+  attachments: registerContractFileAccess,
 });
 
 /** The workflow engine's seam: the only writer of a contract's lifecycle status. */

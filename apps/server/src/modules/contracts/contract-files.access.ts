@@ -1,0 +1,93 @@
+import { and, eq, exists, isNull, not, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { type AttachmentReader, type AttachmentRegistry, referencedId } from '../../platform/attachments';
+import { inScope } from '../../platform/db/tenancy';
+import { CONTRACT_PERMISSIONS, type ContractActor } from './contracts.policy';
+import { contractBulkRequests } from './contract-bulk.table';
+import { contractFiles, contracts } from './contracts.table';
+import { groupIdsOf, visibleTo } from './contracts.visibility';
+
+/**
+ * Files attached to contracts are exactly as visible as their contract, on every files route:
+ * - a contract's own document (`reference_type` CONTRACT, `reference_id` its id) and every file
+ *   in its file list (`contract_files`, where a file may sit on several contracts): readable when a
+ *   live contract holding it is readable (contracts.visibility.ts, the rule of every contract
+ *   list); changed through the files routes only by who may edit every contract holding it (the
+ *   owner with contract.contract.write, or a contract admin: contracts.policy.ts);
+ * - a bulk registration's sheet and the files that came with it: bulk registration is the contract
+ *   admins' tool, so they read and change them.
+ */
+
+/** The caller as the contract rules see them, or null (no user, no contract permission). One load per reader. */
+const actors = new WeakMap<AttachmentReader, Promise<ContractActor | null>>();
+
+function actorOf(reader: AttachmentReader): Promise<ContractActor | null> {
+  let actor = actors.get(reader);
+  if (!actor) {
+    const principal = reader.ctx.principal;
+    actor =
+      principal?.kind !== 'user'
+        ? Promise.resolve(null)
+        : groupIdsOf(reader.db, reader.scope, principal.permissions, principal.membershipId).then((groupIds) => ({ userId: principal.userId, permissions: principal.permissions, groupIds }));
+    actors.set(reader, actor);
+  }
+  return actor;
+}
+
+/** The read rule over `contracts` (live ones only). */
+const readableContract = (actor: ContractActor) => and(isNull(contracts.deletedAt), visibleTo(actor))!;
+
+/** The edit rule over `contracts` (contracts.policy.ts canWrite), on top of reading. */
+function editableContract(actor: ContractActor): SQL {
+  const p = actor.permissions;
+  const edits = p.has(CONTRACT_PERMISSIONS.admin) ? sql`true` : p.has(CONTRACT_PERMISSIONS.write) ? eq(contracts.ownerUserId, actor.userId) : sql`false`;
+  return and(readableContract(actor), edits)!;
+}
+
+const isBulkAdmin = (actor: ContractActor | null) => actor?.permissions.has(CONTRACT_PERMISSIONS.admin) === true;
+
+export function registerContractFileAccess(attachments: AttachmentRegistry): void {
+  const contractNamed = async (reader: AttachmentReader, referenceId: SQLWrapper, rule: (a: ContractActor) => SQL) => {
+    const actor = await actorOf(reader);
+    if (!actor) return sql`false`;
+    return exists(
+      reader.db
+        .select({ one: sql`1` })
+        .from(contracts)
+        .where(and(inScope(contracts, reader.scope), eq(contracts.id, referencedId(referenceId)), rule(actor))),
+    );
+  };
+  attachments.registerReference({
+    referenceType: 'CONTRACT',
+    readableWhere: (reader, referenceId) => contractNamed(reader, referenceId, readableContract),
+    writableWhere: (reader, referenceId) => contractNamed(reader, referenceId, editableContract),
+  });
+
+  const linksOf = (reader: AttachmentReader, fileKey: SQLWrapper, where: SQL | undefined) =>
+    reader.db
+      .select({ one: sql`1` })
+      .from(contractFiles)
+      .innerJoin(contracts, and(eq(contracts.id, contractFiles.contractId), inScope(contracts, reader.scope)))
+      .where(and(inScope(contractFiles, reader.scope), sql`${contractFiles.fileKey} = ${fileKey}`, where));
+  attachments.registerLink({
+    name: 'contract_files',
+    attachedWhere: (scope, fileKey) => sql`exists (select 1 from ${contractFiles} where ${inScope(contractFiles, scope)} and ${contractFiles.fileKey} = ${fileKey})`,
+    readableWhere: async (reader, fileKey) => {
+      const actor = await actorOf(reader);
+      return actor ? exists(linksOf(reader, fileKey, readableContract(actor))) : sql`false`;
+    },
+    writableWhere: async (reader, fileKey) => {
+      const actor = await actorOf(reader);
+      const editable = actor ? editableContract(actor) : sql`false`;
+      return not(exists(linksOf(reader, fileKey, not(sql`coalesce((${editable}), false)`))));
+    },
+  });
+
+  const bulkAttached = (scope: AttachmentReader['scope'], fileKey: SQLWrapper) =>
+    sql`exists (select 1 from ${contractBulkRequests} where ${inScope(contractBulkRequests, scope)} and (${contractBulkRequests.sheetFileKey} = ${fileKey} or ${fileKey} = any(${contractBulkRequests.fileKeys})))`;
+  attachments.registerLink({
+    name: 'contract_bulk_requests',
+    attachedWhere: bulkAttached,
+    readableWhere: async (reader, fileKey) => (isBulkAdmin(await actorOf(reader)) ? bulkAttached(reader.scope, fileKey) : sql`false`),
+    writableWhere: async (reader, fileKey) => (isBulkAdmin(await actorOf(reader)) ? sql`true` : not(bulkAttached(reader.scope, fileKey))),
+  });
+}

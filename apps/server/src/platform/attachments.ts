@@ -1,0 +1,110 @@
+import { and, not, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Db, Tx } from './db/client';
+import type { RequestContext, TenantScope } from './http/context';
+
+/**
+ * "Anything attached to a record is exactly as visible as the record": the modules that own
+ * records say, as SQL over a files row, who may read (and change) what a file is attached to, and
+ * the files module applies the union of those rules in its one query for reading a file and in its
+ * list. Platform code: it knows no module, only the rules they register.
+ *
+ * A file is attached in two ways: its own `reference_type`/`reference_id` (one record: a
+ * contract's main document, a notice's attachment), or a link table the owner keeps (a file may
+ * be attached to several records: contract files, bulk registration sheets). A file is:
+ * - free (files permissions alone) when it has no reference and no link holds it;
+ * - readable when any record it is attached to is readable;
+ * - writable through the files routes only when it is readable and every record it is attached
+ *   to allows the caller to change it (the owner's edit rule, which may be stricter).
+ * A `reference_type` that no module registered is attached to something nobody can vouch for:
+ * not visible (fail closed).
+ */
+
+/** Who reads: the request, its verified tenant scope and the executor to load what a rule needs (groups...). */
+export interface AttachmentReader {
+  ctx: RequestContext;
+  scope: TenantScope;
+  db: Db | Tx;
+}
+
+type Predicate = SQL | Promise<SQL>;
+
+/** One `reference_type` and its rule over the files row's `reference_id` (text). */
+export interface ReferenceRule {
+  referenceType: string;
+  /** True when the reader may read the record `referenceId` names. */
+  readableWhere(reader: AttachmentReader, referenceId: SQLWrapper): Predicate;
+  /** True when the reader may change the file through the files routes; defaults to readableWhere. */
+  writableWhere?(reader: AttachmentReader, referenceId: SQLWrapper): Predicate;
+}
+
+/** A link table of an owning module that attaches files (by key) to its records, maybe to several. */
+export interface LinkRule {
+  /** Names the rule (one registration per name). */
+  name: string;
+  /** True when some record of the scope holds the file. */
+  attachedWhere(scope: TenantScope, fileKey: SQLWrapper): SQL;
+  /** True when some record holding the file is readable by the reader. */
+  readableWhere(reader: AttachmentReader, fileKey: SQLWrapper): Predicate;
+  /** True when every record holding the file lets the reader change it (true when none holds it). */
+  writableWhere(reader: AttachmentReader, fileKey: SQLWrapper): Predicate;
+}
+
+/** The columns of the files row the predicates are written over. */
+export interface AttachedFileColumns {
+  fileKey: SQLWrapper;
+  referenceType: SQLWrapper;
+  referenceId: SQLWrapper;
+}
+
+/** Where a reader's files are: both conditions apply to the files row (and its scope). */
+export interface AttachmentAccess {
+  readable: SQL;
+  writable: SQL;
+}
+
+/** A rule's answer as a strict boolean: NULL (an unknown group, say) never counts as allowed. */
+const strictly = (predicate: SQL) => sql`coalesce((${predicate}), false)`;
+
+/** Reference ids are text; records have bigint ids. Anything but a plain number matches nothing (and never fails a cast). */
+export function referencedId(referenceId: SQLWrapper): SQL {
+  return sql`(case when ${referenceId} ~ '^[0-9]{1,18}$' then ${referenceId}::bigint end)`;
+}
+
+/** The rules of every module, from their manifests' `attachments` at start-up (createServices). */
+export class AttachmentRegistry {
+  private readonly references = new Map<string, ReferenceRule>();
+  private readonly links = new Map<string, LinkRule>();
+
+  /** A rule per reference type; registering the same type again replaces it (an app built twice on one set of services). */
+  registerReference(rule: ReferenceRule): void {
+    this.references.set(rule.referenceType, rule);
+  }
+
+  registerLink(rule: LinkRule): void {
+    this.links.set(rule.name, rule);
+  }
+
+  get referenceTypes(): string[] {
+    return [...this.references.keys()];
+  }
+
+  /** The reader's access to a files row, as two conditions over its columns (to AND into a WHERE or select as a flag). */
+  async accessOf(reader: AttachmentReader, file: AttachedFileColumns): Promise<AttachmentAccess> {
+    const references = [...this.references.values()];
+    const links = [...this.links.values()];
+    const [readRefs, writeRefs, readLinks, writeLinks] = await Promise.all([
+      Promise.all(references.map(async (r) => sql`(${file.referenceType} = ${r.referenceType} and ${strictly(await r.readableWhere(reader, file.referenceId))})`)),
+      Promise.all(
+        references.map(async (r) => sql`(${file.referenceType} = ${r.referenceType} and ${strictly(await (r.writableWhere ?? r.readableWhere)(reader, file.referenceId))})`),
+      ),
+      Promise.all(links.map(async (l) => strictly(await l.readableWhere(reader, file.fileKey)))),
+      Promise.all(links.map(async (l) => strictly(await l.writableWhere(reader, file.fileKey)))),
+    ]);
+    const linked = links.map((l) => l.attachedWhere(reader.scope, file.fileKey));
+    const isFree = and(sql`${file.referenceType} is null`, linked.length > 0 ? not(or(...linked)!) : undefined)!;
+    const readable = or(isFree, ...readRefs, ...readLinks)!;
+    const ownReference = or(sql`${file.referenceType} is null`, ...writeRefs)!;
+    const writable = and(readable, ownReference, ...writeLinks)!;
+    return { readable: sql`(${readable})`, writable: sql`(${writable})` };
+  }
+}
