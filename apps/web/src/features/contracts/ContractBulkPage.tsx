@@ -195,5 +195,5 @@ function BulkScreen({ workspaceName }: { workspaceName: string }) {
 
 /** /:workspaceName/contracts/bulk: the bulk registration wizard (contract admins). */
 export function ContractBulkPage() {
-  return <WorkspaceGate>{(entry) => <BulkScreen workspaceName={entry.workspaceName} />}</WorkspaceGate>;
+  return <WorkspaceGate product="CLM">{(entry) => <BulkScreen workspaceName={entry.workspaceName} />}</WorkspaceGate>;
 }

@@ -205,5 +205,5 @@ function CreateScreen({ workspaceName }: { workspaceName: string }) {
  * created with the uploaded keys and the detail opens.
  */
 export function ContractCreatePage() {
-  return <WorkspaceGate>{(entry) => <CreateScreen workspaceName={entry.workspaceName} />}</WorkspaceGate>;
+  return <WorkspaceGate product="CLM">{(entry) => <CreateScreen workspaceName={entry.workspaceName} />}</WorkspaceGate>;
 }

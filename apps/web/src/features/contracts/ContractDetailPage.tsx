@@ -179,5 +179,5 @@ function DetailScreen({ workspaceName }: { workspaceName: string }) {
  * documents with preview and revisions. A contract the caller may not read answers 404.
  */
 export function ContractDetailPage() {
-  return <WorkspaceGate>{(entry) => <DetailScreen workspaceName={entry.workspaceName} />}</WorkspaceGate>;
+  return <WorkspaceGate product="CLM">{(entry) => <DetailScreen workspaceName={entry.workspaceName} />}</WorkspaceGate>;
 }

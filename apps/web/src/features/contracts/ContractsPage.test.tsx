@@ -3,7 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeXhr } from '../../lib/api/fake-xhr';
-import { ok } from '../../test/fake-api';
+import { fail, ok } from '../../test/fake-api';
+import { setLauncher } from '../../lib/session';
+import { hanbit, serveSession } from '../../test/session-fixtures';
 import { renderApp } from '../../test/render';
 import { READER, signInAs, summaryOf, WRITER } from './contracts.test-support';
 import { readContractFilters, writeContractFilters } from './contract-search-params';
@@ -19,6 +21,22 @@ function scrollReply(call: { body: unknown }) {
 
 describe('contract repository list', () => {
   afterEach(() => FakeXhr.reset());
+
+  it('says the repository is not available in a workspace without the CLM product', { timeout: 20_000 }, async () => {
+    const fake = signInAs(WRITER);
+    const withoutClm = { ...hanbit, products: [{ type: 'AI_REVIEW' as const }] };
+    setLauncher([withoutClm]);
+    serveSession(fake, { launcher: [withoutClm], permissions: WRITER });
+    renderApp('/hanbit/contracts');
+    expect(await screen.findByRole('heading', { name: '이 워크스페이스에서 사용할 수 없는 서비스입니다' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(fake.calls(scrollSearchContracts)).toHaveLength(0);
+  });
+
+  it('shows the same state when the server answers that the workspace lost the product', { timeout: 20_000 }, async () => {
+    signInAs(WRITER).on(scrollSearchContracts, () => fail(403, 'ERROR_PRODUCT_NOT_AVAILABLE', '이 워크스페이스에서 사용할 수 없는 서비스입니다.', { product: 'CLM' }));
+    renderApp('/hanbit/contracts');
+    expect(await screen.findByRole('heading', { name: '이 워크스페이스에서 사용할 수 없는 서비스입니다' }, { timeout: 8000 })).toBeInTheDocument();
+  });
 
   // Rendering twenty table rows twice and the lazy page module takes a while in jsdom.
   it('searches with the filters of the address and loads more rows at the end', { timeout: 20_000 }, async () => {

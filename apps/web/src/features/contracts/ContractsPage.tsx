@@ -207,6 +207,6 @@ function ContractsScreen({ workspaceName }: { workspaceName: string }) {
  * through scroll-search v2 (or the caller's bookmarks).
  */
 export function ContractsPage() {
-  return <WorkspaceGate>{(entry) => <ContractsScreen workspaceName={entry.workspaceName} />}</WorkspaceGate>;
+  return <WorkspaceGate product="CLM">{(entry) => <ContractsScreen workspaceName={entry.workspaceName} />}</WorkspaceGate>;
 }
 
