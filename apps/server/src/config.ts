@@ -1,4 +1,5 @@
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const bool = z
@@ -12,6 +13,17 @@ const bool = z
 function devOrigins(port: number): string[] {
   return [port, 5173].flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]);
 }
+
+const HOST_NAME = /^(\*\.)?(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i;
+
+/** OUTBOUND_ALLOW_HOSTS: host names (`*.corp.example` for sub-domains), IP addresses and CIDRs. */
+const allowList = z
+  .string()
+  .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
+  .refine(
+    (entries) => entries.every((e) => (e.includes('/') ? ipaddr.isValidCIDR(e) : ipaddr.isValid(e) || HOST_NAME.test(e))),
+    'comma-separated host names, IP addresses or CIDRs (e.g. idp.corp.example,10.0.0.0/8)',
+  );
 
 const EnvSchema = z
   .object({
@@ -55,6 +67,7 @@ const EnvSchema = z
     SSO_SECRET_KEY: z.string().min(32, 'at least 32 characters').optional(),
     WORD_EDITOR_URL: z.url({ protocol: /^https?$/ }).optional(),
     WORD_EDITOR_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+    OUTBOUND_ALLOW_HOSTS: allowList.default([]),
   })
   .refine((env) => env.STORAGE_DRIVER !== 's3' || env.S3_BUCKET, { path: ['S3_BUCKET'], message: 'required when STORAGE_DRIVER=s3' })
   .transform((env) => {
@@ -112,6 +125,8 @@ const EnvSchema = z
       ssoSecretKey: env.SSO_SECRET_KEY,
       /** The online Word editor (a WOPI client); unset: no online editing. The secret signs its access tokens (a fixed development key outside production). */
       wordEditor: { actionUrl: env.WORD_EDITOR_URL, secret: env.WORD_EDITOR_SECRET },
+      /** Calls made on a user's behalf (platform/http/outbound.ts): internal hosts the operator allows. */
+      outbound: { allowHosts: env.OUTBOUND_ALLOW_HOSTS },
     };
   });
 
@@ -174,5 +189,6 @@ export const CONFIG_DOCS: Array<{ name: string; default: string; description: st
   { name: 'WORKSPACE_DELETION_GRACE_DAYS', default: '30', description: 'days between the approval of a workspace deletion request and the purge of its data and files' },
   { name: 'SSO_SECRET_KEY', default: '(unset: a fixed development key; required in production to store SSO client secrets)', description: 'at least 32 random characters; encrypts the client secrets of the workspaces\' single sign-on (AES-256-GCM)' },
   { name: 'WORD_EDITOR_URL', default: '(unset: no online Word editing)', description: 'action URL of a WOPI client for editing .docx (Collabora Online, Office Online Server, from its /hosting/discovery); WOPISrc is appended' },
+  { name: 'OUTBOUND_ALLOW_HOSTS', default: '(unset: public addresses only)', description: 'comma-separated host names (*.corp.example for sub-domains), IP addresses and CIDRs the server may call on a user\'s behalf although they are private (a self-hosted IdP or model server); every other loopback, private, link-local (cloud metadata) or reserved address is refused' },
   { name: 'WORD_EDITOR_SECRET', default: '(unset: a fixed development key; required in production for online Word editing)', description: 'at least 32 random characters; signs the Word editor\'s access tokens (HMAC-SHA256)' },
 ];

@@ -6,6 +6,7 @@ import { type Database, type Db, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { type AnyJob, JobQueue } from './jobs/jobs';
 import { deliverMailJob, Mailer } from './mail/mailer';
+import { createOutboundClient, type OutboundClient } from './http/outbound';
 import { LocalStorage } from './storage/local-storage';
 import { S3Storage } from './storage/s3-storage';
 import type { ObjectStorage } from './storage/storage';
@@ -24,6 +25,8 @@ export interface AppServices {
   mailer: Mailer;
   /** Where file bytes live (STORAGE_DRIVER). */
   storage: ObjectStorage;
+  /** The guarded client for every call made on a user's behalf (OUTBOUND_ALLOW_HOSTS). */
+  outbound: OutboundClient;
   logger: Logger;
   startedAt: number;
   /** The modules of this application, in registration order (src/modules.ts). */
@@ -78,7 +81,8 @@ export async function createServices(
   });
   mailer.attachJobs(jobs);
   const storage = createStorage(config);
-  return { config, database, db: database.db, jobs, mailer, storage, logger, startedAt: Date.now(), modules, searchSources, attachments };
+  const outbound = createOutboundClient({ allow: config.outbound.allowHosts });
+  return { config, database, db: database.db, jobs, mailer, storage, outbound, logger, startedAt: Date.now(), modules, searchSources, attachments };
 }
 
 /** The object storage driver of the configuration. */
@@ -100,6 +104,7 @@ export async function startServices(services: AppServices): Promise<void> {
 export async function stopServices(services: AppServices, timeoutMs: number): Promise<void> {
   await services.jobs.stop(timeoutMs).catch((err) => services.logger.error({ err }, 'job queue stop failed'));
   await services.mailer.close();
+  await services.outbound.close().catch(() => undefined);
   if (services.storage instanceof S3Storage) services.storage.close();
   for (const module of services.modules) {
     await module.shutdown?.(services).catch((err: unknown) => services.logger.warn({ err, module: module.name }, 'module shutdown failed'));

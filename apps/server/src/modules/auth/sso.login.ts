@@ -23,7 +23,7 @@ import { type IssuedSession, issueSession } from './sessions.service';
  * account matched, session issued exactly like a password sign-in, with method SSO).
  */
 
-type SsoDeps = Pick<AppServices, 'db' | 'config' | 'logger'>;
+type SsoDeps = Pick<AppServices, 'db' | 'config' | 'logger' | 'outbound'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -40,14 +40,14 @@ const providerUnavailable = () =>
   });
 
 /** The client of a stored configuration; null when its secret cannot be read (key missing or changed). */
-function providerClientOf(deps: Pick<SsoDeps, 'config'>, row: SsoConfigRow): ProviderClient | null {
+function providerClientOf(deps: Pick<SsoDeps, 'config' | 'outbound'>, row: SsoConfigRow): ProviderClient | null {
   let clientSecret: string | null = null;
   if (row.clientSecretEnc !== null) {
     const key = ssoKeyOf(deps.config);
     clientSecret = key ? decryptSecret(key, row.clientSecretEnc, row) : null;
     if (clientSecret === null) return null;
   }
-  return { issuer: row.issuer, clientId: row.clientId, clientSecret, allowHttp: allowsHttp(deps.config) };
+  return { issuer: row.issuer, clientId: row.clientId, clientSecret, allowHttp: allowsHttp(deps.config), fetch: deps.outbound.fetch };
 }
 
 async function configurationOf(deps: SsoDeps, row: SsoConfigRow): Promise<Configuration | null> {

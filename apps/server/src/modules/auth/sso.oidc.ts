@@ -1,11 +1,14 @@
 import type { SsoDiscoveryError, SsoDiscoveryResult, SsoErrorCode } from '@legal/api';
 import * as oidc from 'openid-client';
+import { OutboundError, type OutboundFetch } from '../../platform/http/outbound';
 import { fingerprint } from './sso.crypto';
 
 /**
  * The OpenID Connect relying party, on openid-client: discovery, the authorization request
  * (code flow, PKCE S256, state, nonce) and the code exchange with ID-token validation
- * (issuer, audience, nonce, expiry, and the signature against the provider's JWKS).
+ * (issuer, audience, nonce, expiry, and the signature against the provider's JWKS). Every call
+ * to the provider (discovery, JWKS, token, userinfo) goes through the guarded outbound client
+ * (platform/http/outbound.ts) as openid-client's customFetch.
  */
 
 /** Seconds an HTTP call to a provider may take (discovery, token, JWKS, userinfo). */
@@ -20,9 +23,19 @@ export interface ProviderClient {
   clientSecret: string | null;
   /** http:// issuers (and endpoints) are accepted outside production only. */
   allowHttp: boolean;
+  /** The guarded outbound client's fetch (services.outbound). */
+  fetch: OutboundFetch;
 }
 
 const cache = new Map<string, { configuration: oidc.Configuration; expiresAt: number }>();
+/** A configuration keeps the fetch it was discovered with: one cache entry per outbound client. */
+const fetchIds = new WeakMap<OutboundFetch, number>();
+let lastFetchId = 0;
+function fetchIdOf(fetch: OutboundFetch): number {
+  let id = fetchIds.get(fetch);
+  if (id === undefined) fetchIds.set(fetch, (id = ++lastFetchId));
+  return id;
+}
 
 function executeFor(client: Pick<ProviderClient, 'allowHttp'>) {
   return client.allowHttp ? [oidc.allowInsecureRequests, oidc.enableNonRepudiationChecks] : [oidc.enableNonRepudiationChecks];
@@ -34,7 +47,7 @@ function executeFor(client: Pick<ProviderClient, 'allowHttp'>) {
  * supports only that; without a secret the client is public (PKCE alone).
  */
 export async function providerConfiguration(client: ProviderClient, now = Date.now()): Promise<oidc.Configuration> {
-  const key = [client.issuer, client.clientId, fingerprint(client.clientSecret), client.allowHttp].join('|');
+  const key = [client.issuer, client.clientId, fingerprint(client.clientSecret), client.allowHttp, fetchIdOf(client.fetch)].join('|');
   const hit = cache.get(key);
   if (hit && hit.expiresAt > now) return hit.configuration;
 
@@ -43,11 +56,13 @@ export async function providerConfiguration(client: ProviderClient, now = Date.n
   let configuration = await oidc.discovery(new URL(client.issuer), client.clientId, undefined, secret ? oidc.ClientSecretBasic(secret) : oidc.None(), {
     execute,
     timeout: PROVIDER_TIMEOUT_SECONDS,
+    [oidc.customFetch]: client.fetch,
   });
   const methods = configuration.serverMetadata().token_endpoint_auth_methods_supported;
   if (secret && methods && !methods.includes('client_secret_basic') && methods.includes('client_secret_post')) {
     configuration = new oidc.Configuration(configuration.serverMetadata(), client.clientId, undefined, oidc.ClientSecretPost(secret));
     configuration.timeout = PROVIDER_TIMEOUT_SECONDS;
+    configuration[oidc.customFetch] = client.fetch;
     for (const extension of execute) extension(configuration);
   }
 
@@ -127,7 +142,23 @@ export function classifyExchangeError(err: unknown): { code: SsoErrorCode; detai
   return { code: PROVIDER_TRANSPORT_CODES.has(code) ? 'PROVIDER_ERROR' : 'INVALID_TOKEN', detail: code };
 }
 
+/** The outbound client's refusal or failure, wherever openid-client wrapped it. */
+function outboundErrorOf(err: unknown): OutboundError | null {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof OutboundError) return e;
+  }
+  return null;
+}
+
 function classifyDiscoveryError(err: unknown): { code: SsoDiscoveryError; status: number | null } {
+  const outbound = outboundErrorOf(err);
+  if (outbound) {
+    // A refused address and an unreachable one answer alike: the admin learns the server cannot
+    // connect there, not which internal addresses exist or which ports are open.
+    if (outbound.reason === 'TIMEOUT') return { code: 'TIMEOUT', status: null };
+    if (outbound.reason === 'TOO_LARGE') return { code: 'INVALID_METADATA', status: null };
+    return { code: 'UNREACHABLE', status: null };
+  }
   const code = err instanceof oidc.ClientError ? err.code : undefined;
   switch (code) {
     case 'OAUTH_TIMEOUT':
@@ -155,12 +186,13 @@ function classifyDiscoveryError(err: unknown): { code: SsoDiscoveryError; status
  * category and the HTTP status are answered, never the body of a failed answer (the issuer is
  * an admin's input and the server fetches it).
  */
-export async function testDiscovery(issuer: string, allowHttp: boolean): Promise<SsoDiscoveryResult> {
+export async function testDiscovery(issuer: string, allowHttp: boolean, fetch: OutboundFetch): Promise<SsoDiscoveryResult> {
   const empty = { authorizationEndpoint: null, tokenEndpoint: null, jwksUri: null, userinfoEndpoint: null, isPkceS256Supported: null };
   try {
     const configuration = await oidc.discovery(new URL(issuer), 'discovery-test', undefined, oidc.None(), {
       execute: allowHttp ? [oidc.allowInsecureRequests] : [],
       timeout: PROVIDER_TIMEOUT_SECONDS,
+      [oidc.customFetch]: fetch,
     });
     const metadata = configuration.serverMetadata();
     const result = {

@@ -15,7 +15,7 @@ import { deleteSsoConfig, findSsoConfig, type SsoConfigRow, upsertSsoConfig } fr
 
 const CONFIG_PERMISSION = 'workspace.config.write';
 
-type SsoDeps = Pick<AppServices, 'db' | 'config'>;
+type SsoDeps = Pick<AppServices, 'db' | 'config' | 'outbound'>;
 type SsoConfigInput = z.output<typeof SsoConfigBodySchema>;
 
 /** The address the provider redirects to; admins register it at the provider. */
@@ -115,11 +115,21 @@ export async function removeSsoConfig(deps: SsoDeps, ctx: RequestContext): Promi
   return toView(deps.config, null);
 }
 
-/** Tests the issuer of the form (or, without one, the stored issuer; 404 when there is none). */
+/**
+ * Tests the issuer of the form (or, without one, the stored issuer; 404 when there is none),
+ * through the guarded outbound client. An issuer the server cannot connect to, because the
+ * address is refused (loopback, private, metadata...) or nothing answers there, is a 400 on
+ * body.issuer with one neutral reason: no hint of which internal addresses exist or listen.
+ */
 export async function testSsoDiscovery(deps: SsoDeps, ctx: RequestContext, body: { issuer?: string }): Promise<SsoDiscoveryResult> {
   const scope = adminScope(ctx);
   const issuer = body.issuer ?? (await findSsoConfig(deps.db, scope))?.issuer;
   if (!issuer) throw notFound();
   assertIssuerScheme(deps.config, issuer, 'body.issuer');
-  return testDiscovery(issuer, allowsHttp(deps.config));
+  const result = await testDiscovery(issuer, allowsHttp(deps.config), deps.outbound.fetch);
+  if (result.error?.code === 'UNREACHABLE') throw validationError([{ field: 'body.issuer', reason: UNREACHABLE_ISSUER }]);
+  return result;
 }
+
+const UNREACHABLE_ISSUER =
+  'the server cannot connect to this address: check it, or, for a provider on an internal network, ask the operator to allow it (OUTBOUND_ALLOW_HOSTS)';

@@ -3,6 +3,7 @@ import {
   BULK_COLUMN_LABELS, BULK_COLUMNS, BULK_LIMITS, type BulkColumn, type BulkRowStatus, type BulkRowValues, CONTRACT_TYPE_CATALOGUE, type Locale,
 } from '@legal/api';
 import ExcelJS from 'exceljs';
+import { verifyZip } from '../files';
 import { neutralizeFormula } from './contract-excel';
 
 /**
@@ -95,8 +96,13 @@ export interface ParsedRow {
  */
 export async function parseBulkSheet(stream: Readable): Promise<ParsedRow[]> {
   const workbook = new ExcelJS.Workbook();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  const bytes = Buffer.concat(chunks);
+  // ExcelJS inflates with its own unzip: only after every entry really inflated under our caps.
+  if (!(await verifyZip(bytes, { checkXml: true })).ok) throw new SheetError('not a safe .xlsx workbook');
   try {
-    await workbook.xlsx.read(stream);
+    await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
   } catch {
     throw new SheetError('not an .xlsx workbook');
   }

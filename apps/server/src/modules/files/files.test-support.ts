@@ -89,6 +89,39 @@ export async function zipBomb(): Promise<Buffer> {
   return zip({ 'zeros.txt': Buffer.alloc(20 * 1024 * 1024) });
 }
 
+/**
+ * Rewrites the uncompressed size an archive declares for `entryName`, in its central directory and
+ * its local header (the CRC stays that of the real data): a zip that lies about what it inflates to.
+ */
+export function lieAboutSize(zipBytes: Buffer, entryName: string, declaredBytes: number): Buffer {
+  const bytes = Buffer.from(zipBytes);
+  let patched = 0;
+  for (let at = bytes.indexOf(CENTRAL_HEADER); at >= 0; at = bytes.indexOf(CENTRAL_HEADER, at + 4)) {
+    const nameLength = bytes.readUInt16LE(at + 28);
+    if (bytes.toString('utf8', at + 46, at + 46 + nameLength) !== entryName) continue;
+    bytes.writeUInt32LE(declaredBytes, at + 24);
+    bytes.writeUInt32LE(declaredBytes, bytes.readUInt32LE(at + 42) + 22);
+    patched += 1;
+  }
+  if (patched !== 1) throw new Error(`expected one entry named ${entryName}, patched ${patched}`);
+  return bytes;
+}
+const CENTRAL_HEADER = Buffer.from([0x50, 0x4b, 0x01, 0x02]);
+
+/**
+ * The NDA template with a 64 MiB XML part of blanks (customXml/padding.xml) that claims to inflate
+ * to 1 MiB: small declared sizes and an unremarkable ratio, so the central-directory check alone
+ * lets it through, and a reader that trusts it inflates all 64 MiB.
+ */
+export async function lyingDocx(): Promise<{ bytes: Buffer; realBytes: number; declaredBytes: number }> {
+  const realBytes = 64 * 1024 * 1024;
+  const declaredBytes = 1024 * 1024;
+  const original = await JSZip.loadAsync(fs.readFileSync(DOCX_TEMPLATE));
+  original.file('customXml/padding.xml', Buffer.alloc(realBytes, 0x20));
+  const honest = await original.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+  return { bytes: lieAboutSize(honest, 'customXml/padding.xml', declaredBytes), realBytes, declaredBytes };
+}
+
 /** Korean and English text drawn on a white canvas, for the OCR path. */
 export function image(text: string, type: 'png' | 'jpeg'): Buffer {
   const canvas = createCanvas(900, 200);

@@ -23,7 +23,7 @@ export { findFile } from './files.repo';
 export * as filesRepo from './files.repo';
 export type { FileRow } from './files.repo';
 export { sendRevision } from './file-download';
-export { MIME_TYPES, SNIFF_BYTES, extractDocument, sniffFileType } from './documents';
+export { MIME_TYPES, SNIFF_BYTES, extractDocument, sniffFileType, verifyZip } from './documents';
 export type { FileType } from './documents';
 export { extractFileTextJob } from './files.jobs';
 export { checkContainer, peek, receiveUpload } from './files.upload';

@@ -1,7 +1,6 @@
-import JSZip from 'jszip';
 import type { ExtractedPage, SafetyVerdict } from './document-types';
 import type { RawBlock } from './structure';
-import { checkXmlSafety, checkZipSafety } from './zip-safety';
+import { openVerifiedZip, type SafeZip } from './zip-inflate';
 
 export interface ExtractOptions {
   /**
@@ -53,22 +52,10 @@ export function refusal(verdict: Exclude<SafetyVerdict, { ok: true }>): FormatEx
 }
 
 /**
- * Opens a ZIP-based document after the central-directory check, and checks every XML part for
- * DTDs/entities before any parser sees it. Returns the refusal verdict instead of the zip if unsafe.
+ * Opens a ZIP-based document after the central-directory check and a real inflation of every
+ * entry under the caps (zip-inflate.ts), with every XML part checked for DTDs/entities before any
+ * parser sees it. Returns the refusal verdict instead of the zip if unsafe.
  */
-export async function openSafeZip(bytes: Buffer): Promise<{ zip: JSZip } | { verdict: Exclude<SafetyVerdict, { ok: true }> }> {
-  const verdict = checkZipSafety(bytes);
-  if (!verdict.ok) return { verdict };
-  let zip: JSZip;
-  try {
-    zip = await JSZip.loadAsync(bytes);
-  } catch {
-    return { verdict: { ok: false, reason: 'CORRUPT' } };
-  }
-  for (const file of Object.values(zip.files)) {
-    if (file.dir || !/\.(xml|rels|hpf)$/i.test(file.name)) continue;
-    const xmlVerdict = checkXmlSafety(await file.async('string'));
-    if (!xmlVerdict.ok) return { verdict: xmlVerdict };
-  }
-  return { zip };
+export async function openSafeZip(bytes: Buffer): Promise<{ zip: SafeZip } | { verdict: Exclude<SafetyVerdict, { ok: true }> }> {
+  return openVerifiedZip(bytes);
 }

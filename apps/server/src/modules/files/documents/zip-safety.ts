@@ -3,6 +3,8 @@ import type { SafetyVerdict } from './document-types';
 export interface ZipLimits {
   maxEntries: number;
   maxTotalUncompressed: number;
+  /** Largest uncompressed size of one entry (declared, and then actually produced when inflated). */
+  maxEntryUncompressed: number;
   /** Largest allowed uncompressed/compressed ratio of one entry. */
   maxRatio: number;
 }
@@ -10,6 +12,7 @@ export interface ZipLimits {
 export const DEFAULT_ZIP_LIMITS: ZipLimits = {
   maxEntries: 10_000,
   maxTotalUncompressed: 512 * 1024 * 1024,
+  maxEntryUncompressed: 256 * 1024 * 1024,
   maxRatio: 200,
 };
 
@@ -25,6 +28,11 @@ export interface ZipEntryInfo {
   name: string;
   compressedSize: number;
   uncompressedSize: number;
+  /** 0 stored, 8 deflated; anything else is refused when inflating. */
+  method: number;
+  crc32: number;
+  /** Where the entry's local header starts. */
+  localOffset: number;
 }
 
 /**
@@ -38,7 +46,7 @@ export function checkZipSafety(bytes: Buffer, limits: Partial<ZipLimits> = {}): 
   let total = 0;
   for (const entry of directory.entries) {
     total += entry.uncompressedSize;
-    if (total > max.maxTotalUncompressed) return { ok: false, reason: 'TOO_LARGE_UNCOMPRESSED' };
+    if (total > max.maxTotalUncompressed || entry.uncompressedSize > max.maxEntryUncompressed) return { ok: false, reason: 'TOO_LARGE_UNCOMPRESSED' };
     if (entry.uncompressedSize > RATIO_FLOOR_BYTES) {
       const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
       if (ratio > max.maxRatio) return { ok: false, reason: 'SUSPICIOUS_RATIO' };
@@ -76,22 +84,24 @@ export function readCentralDirectory(bytes: Buffer, maxEntries = DEFAULT_ZIP_LIM
   while (offset < end) {
     if (offset + 46 > bytes.length || bytes.readUInt32LE(offset) !== CENTRAL_SIGNATURE) return { ok: false, reason: 'CORRUPT' };
     if (entries.length >= maxEntries) return { ok: false, reason: 'TOO_MANY_ENTRIES' };
+    const method = bytes.readUInt16LE(offset + 10);
+    const crc32 = bytes.readUInt32LE(offset + 16);
     let compressedSize = bytes.readUInt32LE(offset + 20);
     let uncompressedSize = bytes.readUInt32LE(offset + 24);
     const nameLength = bytes.readUInt16LE(offset + 28);
     const extraLength = bytes.readUInt16LE(offset + 30);
     const commentLength = bytes.readUInt16LE(offset + 32);
-    const localOffset = bytes.readUInt32LE(offset + 42);
+    let localOffset = bytes.readUInt32LE(offset + 42);
     const next = offset + 46 + nameLength + extraLength + commentLength;
     if (next > end) return { ok: false, reason: 'CORRUPT' };
     const name = bytes.toString('utf8', offset + 46, offset + 46 + nameLength);
-    if (uncompressedSize === 0xffffffff || compressedSize === 0xffffffff) {
-      const zip64 = readZip64Sizes(bytes.subarray(offset + 46 + nameLength, offset + 46 + nameLength + extraLength), uncompressedSize, compressedSize);
+    if (uncompressedSize === 0xffffffff || compressedSize === 0xffffffff || localOffset === 0xffffffff) {
+      const zip64 = readZip64Sizes(bytes.subarray(offset + 46 + nameLength, offset + 46 + nameLength + extraLength), uncompressedSize, compressedSize, localOffset);
       if (!zip64) return { ok: false, reason: 'CORRUPT' };
-      ({ uncompressedSize, compressedSize } = zip64);
+      ({ uncompressedSize, compressedSize, localOffset } = zip64);
     }
-    if (localOffset !== 0xffffffff && localOffset >= directoryOffset) return { ok: false, reason: 'CORRUPT' };
-    entries.push({ name, compressedSize, uncompressedSize });
+    if (localOffset >= directoryOffset) return { ok: false, reason: 'CORRUPT' };
+    entries.push({ name, compressedSize, uncompressedSize, method, crc32, localOffset });
     offset = next;
   }
   if (entries.length !== entryCount) return { ok: false, reason: 'CORRUPT' };
@@ -106,7 +116,12 @@ function findEocd(bytes: Buffer): number {
   return -1;
 }
 
-function readZip64Sizes(extra: Buffer, uncompressed: number, compressed: number): { uncompressedSize: number; compressedSize: number } | null {
+function readZip64Sizes(
+  extra: Buffer,
+  uncompressed: number,
+  compressed: number,
+  local: number,
+): { uncompressedSize: number; compressedSize: number; localOffset: number } | null {
   let offset = 0;
   while (offset + 4 <= extra.length) {
     const id = extra.readUInt16LE(offset);
@@ -123,8 +138,14 @@ function readZip64Sizes(extra: Buffer, uncompressed: number, compressed: number)
       if (c === 0xffffffff) {
         if (field + 8 > extra.length) return null;
         c = Number(extra.readBigUInt64LE(field));
+        field += 8;
       }
-      return { uncompressedSize: u, compressedSize: c };
+      let l = local;
+      if (l === 0xffffffff) {
+        if (field + 8 > extra.length) return null;
+        l = Number(extra.readBigUInt64LE(field));
+      }
+      return { uncompressedSize: u, compressedSize: c, localOffset: l };
     }
     offset += 4 + size;
   }
