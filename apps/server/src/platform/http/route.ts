@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { checkAccess } from './access';
 import { validationError } from './errors';
+import { collectStringIssues } from './input-strings';
 import type { RequestContext } from './context';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -82,6 +83,10 @@ export function route<S extends RouteSchemas>(
     handler: async (request, reply) => {
       if (descriptor.access !== 'public') await checkAccess(descriptor.access, request.ctx);
       const issues: Array<{ field: string; reason: string }> = [];
+      // One rule for every string and key of every route (input-strings.ts), before the schemas.
+      collectStringIssues('params', request.params, issues);
+      collectStringIssues('query', request.query, issues);
+      collectStringIssues('body', request.body, issues);
       const params = collectIssues('params', schemas.params, request.params, issues);
       const query = collectIssues('query', schemas.query, request.query, issues);
       const body = collectIssues('body', schemas.body, request.body, issues);
