@@ -1,7 +1,8 @@
 import { CONTRACT_TYPES, ContractMetaSchema, CounterpartyBookmarkSchema, CounterpartySchema } from '@legal/api';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../platform/db/schema';
+import { TEST_DATABASE_URL, waitFor } from '../../test/harness';
 import { newWorkspace, workspaceHeaders } from '../auth/auth.test-support';
 import { contractCast, createContract, fieldsOf, type Method, type Person, person, snapshotOf, uploadFile } from './contracts.test-support';
 import { contracts, hashtags } from './contracts.table';
@@ -118,6 +119,52 @@ describe('counterparty bookmarks', () => {
     expect((await call(manager, 'PUT', url, company('(주)관리자수정'))).json().data).toMatchObject({ name: '(주)관리자수정', createdByUserId: owner.userId });
     expect((await call(owner, 'DELETE', url)).statusCode).toBe(200);
     expect(await row()).toBeUndefined();
+  });
+});
+
+describe('counterparty bookmarks under concurrent writes', () => {
+  it('a PUT and a POST racing to the same identity: one wins, the other answers 409, never 500', async () => {
+    const ws = await newWorkspace(t);
+    const writer = await person(t, ws, ['GENERAL_MEMBER']);
+    for (let round = 0; round < 10; round++) {
+      const mark = await call(writer, 'POST', '/api/conhub/counterparty-bookmarks/v1', company(`(주)경주전${round}`));
+      const answers = await Promise.all([
+        call(writer, 'PUT', `/api/conhub/counterparty-bookmarks/${mark.json().data.id}/v1`, company(`(주)경주${round}`)),
+        call(writer, 'POST', '/api/conhub/counterparty-bookmarks/v1', company(`(주)경주${round}`)),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort(), answers.map((a) => a.body).join('\n')).toEqual([200, 409]);
+      expect(answers.find((a) => a.statusCode === 409)!.json().code).toBe('ERROR_CONFLICT');
+      const rows = await t.services.db.select().from(counterpartyBookmarks).where(and(eq(counterpartyBookmarks.workspaceId, ws.workspaceId), eq(counterpartyBookmarks.name, `(주)경주${round}`)));
+      expect(rows).toHaveLength(1);
+    }
+  });
+
+  // Deterministic on PostgreSQL: the conflicting row is inserted, uncommitted, by another
+  // connection; the PUT passes the service's own check (it cannot see that row yet) and waits on
+  // the unique index until the row commits. PGlite has one connection, so nothing can interleave.
+  it.skipIf(!TEST_DATABASE_URL)('a PUT that passed its duplicate check but lost at the unique index answers 409 DUPLICATE (PostgreSQL)', async () => {
+    const ws = await newWorkspace(t);
+    const writer = await person(t, ws, ['GENERAL_MEMBER']);
+    const mark = await call(writer, 'POST', '/api/conhub/counterparty-bookmarks/v1', company('(주)먼저'));
+    const url = `/api/conhub/counterparty-bookmarks/${mark.json().data.id}/v1`;
+    let put: ReturnType<typeof call> | undefined;
+    await t.services.db.transaction(async (tx) => {
+      await tx.insert(counterpartyBookmarks).values({ tenantId: ws.tenantId, workspaceId: ws.workspaceId, counterpartyType: 'COMPANY', name: '(주)나중' });
+      put = call(writer, 'PUT', url, company('(주)나중'));
+      // Until the PUT waits on the row lock of the uncommitted insert.
+      await waitFor(async () => {
+        const waiting = (await t.services.db.execute(
+          sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        )) as unknown as { rows: Array<{ n: number }> };
+        return Number(waiting.rows[0]?.n ?? 0) > 0;
+      });
+    });
+    const res = await put!;
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'ERROR_CONFLICT', data: { reason: 'DUPLICATE' } });
+    expect(res.body).not.toContain('counterparty_bookmarks');
+    const [row] = await t.services.db.select().from(counterpartyBookmarks).where(eq(counterpartyBookmarks.id, mark.json().data.id));
+    expect(row?.name).toBe('(주)먼저');
   });
 });
 
