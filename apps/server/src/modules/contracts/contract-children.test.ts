@@ -190,6 +190,30 @@ describe('hashtags', () => {
   });
 });
 
+describe('hashtags outside ASCII and differing only in case', () => {
+  it('resolves names the way the unique index does (PostgreSQL lower), whatever JavaScript makes of the case', async () => {
+    // JavaScript and PostgreSQL lower these differently (final sigma, dotted I, non-ASCII under the C locale).
+    for (const name of ['ΟΔΟΣ', 'İSTANBUL', 'ÄRGER', 'ǅemal']) {
+      const res = await call(owner, 'POST', '/api/alex/hashtags/v1', { name });
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(200);
+      expect(res.json().data.name).toBe(name);
+      const again = await call(owner, 'POST', '/api/alex/hashtags/v1', { name });
+      expect(again.statusCode, name).toBe(409);
+      expect(again.json().data).toEqual(res.json().data);
+    }
+    const c = await createContract(t, owner, { hashtags: ['ΟΔΟΣ', 'İSTANBUL', '새태그'] });
+    expect(c.hashtags.map((h) => h.name)).toEqual(['ΟΔΟΣ', 'İSTANBUL', '새태그']);
+  });
+
+  it('tags a contract once when the list names one hashtag in two cases', async () => {
+    const c = await createContract(t, owner, { hashtags: ['Lease', 'lease', '임대'] });
+    expect(c.hashtags.map((h) => h.name)).toEqual(['Lease', '임대']);
+    const res = await call(owner, 'PUT', `/api/alex/contracts/${c.id}/hashtags/v1`, { hashtags: ['LEASE', 'Lease', '임대'] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await call(owner, 'GET', `/api/alex/contracts/${c.id}/v6`)).json().data.hashtags.map((h: { name: string }) => h.name)).toEqual(['Lease', '임대']);
+  });
+});
+
 describe('files of a contract', () => {
   it('attaches and detaches arxive files one at a time (409 when attached twice, 400 for a file of elsewhere)', async () => {
     const c = await createContract(t, owner, { watcherUserIds: [watcher.userId] });
