@@ -45,6 +45,12 @@ function collectIssues(location: string, schema: z.ZodType | undefined, value: u
   return undefined;
 }
 
+/** The string rule and a schema may refuse a field for the same reason: list it once. */
+function uniqueIssues(issues: Array<{ field: string; reason: string }>) {
+  const seen = new Set<string>();
+  return issues.filter((i) => !seen.has(`${i.field}\u0000${i.reason}`) && !!seen.add(`${i.field}\u0000${i.reason}`));
+}
+
 const errorResponses = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 500: ErrorEnvelopeSchema };
 
 /**
@@ -90,7 +96,7 @@ export function route<S extends RouteSchemas>(
       const params = collectIssues('params', schemas.params, request.params, issues);
       const query = collectIssues('query', schemas.query, request.query, issues);
       const body = collectIssues('body', schemas.body, request.body, issues);
-      if (issues.length > 0) throw validationError(issues);
+      if (issues.length > 0) throw validationError(uniqueIssues(issues));
       const data = await handler({
         params: params as Out<S['params']>,
         query: query as Out<S['query']>,
