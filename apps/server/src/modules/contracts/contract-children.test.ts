@@ -2,11 +2,11 @@ import { CONTRACT_TYPES, ContractMetaSchema, CounterpartyBookmarkSchema, Counter
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../platform/db/schema';
-import { TEST_DATABASE_URL, waitFor } from '../../test/harness';
 import { newWorkspace, workspaceHeaders } from '../auth/auth.test-support';
 import { contractCast, createContract, fieldsOf, type Method, type Person, person, snapshotOf, uploadFile } from './contracts.test-support';
 import { contracts, hashtags } from './contracts.table';
 import { counterpartyBookmarks } from './counterparties.table';
+import { TEST_DATABASE_URL, waitFor } from '../../test/harness';
 
 const { t, wsA, wsB, owner, watcher, stranger, manager, outsider, call } = await contractCast();
 afterAll(() => t.close());
