@@ -1,5 +1,5 @@
 import type { ContractFileInputSchema, CounterpartyInputSchema, ReferenceInputSchema } from '@legal/api';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/client';
 import { inScope } from '../../platform/db/tenancy';
@@ -50,7 +50,7 @@ export async function appendCounterparties(tx: Tx, scope: TenantScope, contractI
 
 /**
  * The workspace hashtags of these names, adding the missing ones (names match regardless of
- * case). Answers them in the order given, and which were new.
+ * case). Answers each hashtag once, in the order its first name was given, and which were new.
  */
 export async function ensureHashtags(tx: Tx, scope: TenantScope, names: readonly string[], userId: number) {
   if (names.length === 0) return { tags: [], created: [] };
@@ -59,13 +59,17 @@ export async function ensureHashtags(tx: Tx, scope: TenantScope, names: readonly
     .values(names.map((name) => ({ ...scope, name, createdByUserId: userId })))
     .onConflictDoNothing()
     .returning({ id: hashtags.id, name: hashtags.name });
-  const lower = names.map((n) => n.toLowerCase());
-  const rows = await tx
-    .select({ id: hashtags.id, name: hashtags.name })
-    .from(hashtags)
-    .where(and(inScope(hashtags, scope), inArray(sql`lower(${hashtags.name})`, lower)));
-  const byName = new Map(rows.map((r) => [r.name.toLowerCase(), r]));
-  return { tags: lower.flatMap((n) => byName.get(n) ?? []), created };
+  // Matched by PostgreSQL's lower(), the one the unique index uses: JavaScript's toLowerCase
+  // differs outside ASCII (final sigma, dotted I, anything under the C locale), and a name it
+  // lowers differently would find no row although the index refused a second one.
+  const given = sql.join(names.map((name, i) => sql`(${name}::text, ${i}::int)`), sql`, `);
+  const result = (await tx.execute(sql`
+    SELECT ${hashtags.id} AS id, ${hashtags.name} AS name, min(given.ord) AS ord
+    FROM ${hashtags} JOIN (VALUES ${given}) AS given(name, ord) ON lower(${hashtags.name}) = lower(given.name)
+    WHERE ${inScope(hashtags, scope)}
+    GROUP BY ${hashtags.id}, ${hashtags.name}
+    ORDER BY ord`)) as unknown as { rows: Array<{ id: number | string; name: string }> };
+  return { tags: result.rows.map((r) => ({ id: Number(r.id), name: r.name })), created };
 }
 
 export async function replaceHashtags(tx: Tx, scope: TenantScope, contractId: number, names: readonly string[], userId: number) {

@@ -1,11 +1,12 @@
 import { CONTRACT_TYPES, ContractMetaSchema, CounterpartyBookmarkSchema, CounterpartySchema } from '@legal/api';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../platform/audit/audit.table';
 import { newWorkspace, workspaceHeaders } from '../auth/auth.test-support';
 import { contractCast, createContract, fieldsOf, type Method, type Person, person, snapshotOf, uploadFile } from './contracts.test-support';
 import { contracts, hashtags } from './contracts.table';
 import { counterpartyBookmarks } from './counterparties.table';
+import { TEST_DATABASE_URL, waitFor } from '../../test/harness';
 
 const { t, wsA, wsB, owner, watcher, stranger, manager, outsider, call } = await contractCast();
 afterAll(() => t.close());
@@ -121,6 +122,52 @@ describe('counterparty bookmarks', () => {
   });
 });
 
+describe('counterparty bookmarks under concurrent writes', () => {
+  it('a PUT and a POST racing to the same identity: one wins, the other answers 409, never 500', async () => {
+    const ws = await newWorkspace(t);
+    const writer = await person(t, ws, ['GENERAL_MEMBER']);
+    for (let round = 0; round < 10; round++) {
+      const mark = await call(writer, 'POST', '/api/conhub/counterparty-bookmarks/v1', company(`(주)경주전${round}`));
+      const answers = await Promise.all([
+        call(writer, 'PUT', `/api/conhub/counterparty-bookmarks/${mark.json().data.id}/v1`, company(`(주)경주${round}`)),
+        call(writer, 'POST', '/api/conhub/counterparty-bookmarks/v1', company(`(주)경주${round}`)),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort(), answers.map((a) => a.body).join('\n')).toEqual([200, 409]);
+      expect(answers.find((a) => a.statusCode === 409)!.json().code).toBe('ERROR_CONFLICT');
+      const rows = await t.services.db.select().from(counterpartyBookmarks).where(and(eq(counterpartyBookmarks.workspaceId, ws.workspaceId), eq(counterpartyBookmarks.name, `(주)경주${round}`)));
+      expect(rows).toHaveLength(1);
+    }
+  });
+
+  // Deterministic on PostgreSQL: the conflicting row is inserted, uncommitted, by another
+  // connection; the PUT passes the service's own check (it cannot see that row yet) and waits on
+  // the unique index until the row commits. PGlite has one connection, so nothing can interleave.
+  it.skipIf(!TEST_DATABASE_URL)('a PUT that passed its duplicate check but lost at the unique index answers 409 DUPLICATE (PostgreSQL)', async () => {
+    const ws = await newWorkspace(t);
+    const writer = await person(t, ws, ['GENERAL_MEMBER']);
+    const mark = await call(writer, 'POST', '/api/conhub/counterparty-bookmarks/v1', company('(주)먼저'));
+    const url = `/api/conhub/counterparty-bookmarks/${mark.json().data.id}/v1`;
+    let put: ReturnType<typeof call> | undefined;
+    await t.services.db.transaction(async (tx) => {
+      await tx.insert(counterpartyBookmarks).values({ tenantId: ws.tenantId, workspaceId: ws.workspaceId, counterpartyType: 'COMPANY', name: '(주)나중' });
+      put = call(writer, 'PUT', url, company('(주)나중'));
+      // Until the PUT waits on the row lock of the uncommitted insert.
+      await waitFor(async () => {
+        const waiting = (await t.services.db.execute(
+          sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        )) as unknown as { rows: Array<{ n: number }> };
+        return Number(waiting.rows[0]?.n ?? 0) > 0;
+      });
+    });
+    const res = await put!;
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'ERROR_CONFLICT', data: { reason: 'DUPLICATE' } });
+    expect(res.body).not.toContain('counterparty_bookmarks');
+    const [row] = await t.services.db.select().from(counterpartyBookmarks).where(eq(counterpartyBookmarks.id, mark.json().data.id));
+    expect(row?.name).toBe('(주)먼저');
+  });
+});
+
 describe('hashtags', () => {
   it('lists the workspace hashtags by keyword and adds new ones; 409 with the id of an existing one', async () => {
     const created = await call(owner, 'POST', '/api/alex/hashtags/v1', { name: '#보증금' });
@@ -140,6 +187,30 @@ describe('hashtags', () => {
     expect(fieldsOf(await call(owner, 'POST', '/api/alex/hashtags/v1', { name: '띄어 쓰기' }))).toEqual(['body.name']);
     expect((await call(watcher, 'POST', '/api/alex/hashtags/v1', { name: '열람자태그' })).statusCode).toBe(403);
     expect((await call(outsider, 'GET', '/api/alex/hashtags/v1?keyword=보증')).json().data.totalElements).toBe(0);
+  });
+});
+
+describe('hashtags outside ASCII and differing only in case', () => {
+  it('resolves names the way the unique index does (PostgreSQL lower), whatever JavaScript makes of the case', async () => {
+    // JavaScript and PostgreSQL lower these differently (final sigma, dotted I, non-ASCII under the C locale).
+    for (const name of ['ΟΔΟΣ', 'İSTANBUL', 'ÄRGER', 'ǅemal']) {
+      const res = await call(owner, 'POST', '/api/alex/hashtags/v1', { name });
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(200);
+      expect(res.json().data.name).toBe(name);
+      const again = await call(owner, 'POST', '/api/alex/hashtags/v1', { name });
+      expect(again.statusCode, name).toBe(409);
+      expect(again.json().data).toEqual(res.json().data);
+    }
+    const c = await createContract(t, owner, { hashtags: ['ΟΔΟΣ', 'İSTANBUL', '새태그'] });
+    expect(c.hashtags.map((h) => h.name)).toEqual(['ΟΔΟΣ', 'İSTANBUL', '새태그']);
+  });
+
+  it('tags a contract once when the list names one hashtag in two cases', async () => {
+    const c = await createContract(t, owner, { hashtags: ['Lease', 'lease', '임대'] });
+    expect(c.hashtags.map((h) => h.name)).toEqual(['Lease', '임대']);
+    const res = await call(owner, 'PUT', `/api/alex/contracts/${c.id}/hashtags/v1`, { hashtags: ['LEASE', 'Lease', '임대'] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await call(owner, 'GET', `/api/alex/contracts/${c.id}/v6`)).json().data.hashtags.map((h: { name: string }) => h.name)).toEqual(['Lease', '임대']);
   });
 });
 

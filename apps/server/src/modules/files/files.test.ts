@@ -286,13 +286,12 @@ describe('files (local driver, embedded database)', () => {
     expect(await t.services.db.select().from(uploadIntents).where(eq(uploadIntents.tenantId, ws.ws.tenantId))).toEqual([]);
   });
 
-  it('stores path-traversal and control-character names as harmless display names only', async () => {
+  it('stores path-traversal names as harmless display names only', async () => {
     const ws = await member(t);
     const names: Array<[string, string]> = [
       ['../../etc/passwd', 'passwd'],
       ['C:\\x', 'x'],
       ['..\\..\\windows\\win.ini', 'win.ini'],
-      ['a\u0007b\u001bc\u202e.txt', 'abc.txt'],
       ['..', 'file'],
     ];
     for (const [raw, shown] of names) {
@@ -300,14 +299,32 @@ describe('files (local driver, embedded database)', () => {
       expect(res.statusCode, raw).toBe(200);
       expect(res.json().data.displayName).toBe(shown);
     }
-    const nul = await upload(t, ws, Buffer.from('본문'), 'evil\u0000.txt');
-    expect(nul.statusCode).toBe(200);
-    // eslint-disable-next-line no-control-regex
-    expect(nul.json().data.displayName).not.toMatch(/[\u0000-\u001f]/);
     const keys = await objectsOf(t, ws.ws);
-    expect(keys).toHaveLength(names.length + 1);
+    expect(keys).toHaveLength(names.length);
     for (const key of keys) expect(key).toMatch(new RegExp(`^t${ws.ws.tenantId}/w${ws.ws.workspaceId}/\\d{4}/\\d{2}/[0-9a-f-]{36}$`));
     expect(fs.existsSync(path.join(t.dataDir, 'etc'))).toBe(false);
+  });
+
+  it('refuses control characters and bidi overrides in the text fields and the file name (400 naming the field), keeping nothing', async () => {
+    const ws = await member(t);
+    const cases: Array<[Record<string, string>, string, string, string]> = [
+      [{ displayName: 'a\u0007b.txt' }, 'n.txt', 'body.displayName', 'no control characters'],
+      [{ displayName: '계약서\u202excod.exe' }, 'n.txt', 'body.displayName', 'no bidirectional override characters'],
+      [{ ['memo\u0000']: 'v' }, 'n.txt', 'body.memo\\u0000', 'no control characters in a key'],
+      [{}, 'evil\u0000.txt', 'body.file.filename', 'no control characters'],
+      [{}, '계약서\u202etxt.exe', 'body.file.filename', 'no bidirectional override characters'],
+    ];
+    for (const [fields, filename, field, reason] of cases) {
+      const res = await upload(t, ws, Buffer.from('본문'), filename, fields);
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'ERROR_VALIDATION', data: { fieldErrors: [{ field, reason }] } });
+    }
+    expect(await objectsOf(t, ws.ws)).toEqual([]);
+    expect(await t.services.db.select().from(files).where(eq(files.workspaceId, ws.ws.workspaceId))).toEqual([]);
+    expect(await t.services.db.select().from(uploadIntents).where(eq(uploadIntents.workspaceId, ws.ws.workspaceId))).toEqual([]);
+    // (A lone surrogate cannot arrive here: multipart is UTF-8 bytes, and undecodable bytes read as U+FFFD.) TAB stays allowed.
+    const ok = await upload(t, ws, Buffer.from('본문'), '계약\t서.txt', { displayName: '계약서 최종\t(1).txt' });
+    expect(ok.statusCode, ok.body).toBe(200);
   });
 
   it('refuses an upload past the workspace quota with ERROR_EXCEEDED_STORAGE_LIMIT, keeping no bytes; purging frees space', async () => {
@@ -366,7 +383,9 @@ describe('files (local driver, embedded database)', () => {
     const k2 = (await upload(t, ws, fs.readFileSync(CUAD_PDF), 'sponsorship.pdf')).json().data.fileKey;
     const k3 = (await upload(t, ws, Buffer.from('다'), '용역 계약서.txt')).json().data.fileKey;
 
-    const renamed = await t.app.inject({ method: 'PUT', url: `/api/arxive/files/${k3}/v1`, headers: ws.headers, payload: { displayName: '  용역\u0000 계약서 (최종).txt ' } });
+    const nul = await t.app.inject({ method: 'PUT', url: `/api/arxive/files/${k3}/v1`, headers: ws.headers, payload: { displayName: '  용역\u0000 계약서 (최종).txt ' } });
+    expect(nul.json()).toMatchObject({ code: 'ERROR_VALIDATION', data: { fieldErrors: [{ field: 'body.displayName', reason: 'no control characters' }] } });
+    const renamed = await t.app.inject({ method: 'PUT', url: `/api/arxive/files/${k3}/v1`, headers: ws.headers, payload: { displayName: '  용역 계약서 (최종).txt ' } });
     expect(renamed.json().data).toMatchObject({ displayName: '용역 계약서 (최종).txt', revision: 1 });
     const invalid = await t.app.inject({ method: 'PUT', url: `/api/arxive/files/${k3}/v1`, headers: ws.headers, payload: {} });
     expect(invalid.statusCode).toBe(400);

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { AppError, validationError } from '../../platform/http/errors';
+import { collectStringIssues, stringFault } from '../../platform/http/input-strings';
 import { type ObjectStorage, type StoredObject } from '../../platform/storage/storage';
 import { MIME_TYPES, type SafetyVerdict, sniffFileType, SNIFF_BYTES, type FileType, verifyZip } from './documents';
 
@@ -112,12 +113,21 @@ export async function receiveUpload(
     const parts = request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024 } });
     for await (const part of parts) {
       if (part.type === 'field') {
+        // The string rule of every route (input-strings.ts) covers the text fields too.
+        const issues: Array<{ field: string; reason: string }> = [];
+        collectStringIssues('body', { [part.fieldname]: part.value }, issues);
+        if (issues.length > 0) throw validationError(issues);
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
       }
       if (part.fieldname !== 'file' || received) {
         part.file.resume();
         continue;
+      }
+      const nameFault = part.filename ? stringFault(part.filename) : undefined;
+      if (nameFault) {
+        part.file.resume();
+        throw validationError([{ field: 'body.file.filename', reason: nameFault }]);
       }
       const { head, body } = await peek(part.file as AsyncIterable<Buffer>, SNIFF_BYTES);
       const fileType = sniffFileType(head, part.filename);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTransientConflict, isUniqueViolation } from './pg-errors';
+import { isTransientConflict, isUniqueViolation, uniqueConstraintOf } from './pg-errors';
 
 describe('isUniqueViolation', () => {
   const driverError = Object.assign(new Error('duplicate key value violates unique constraint "workspaces_name_key"'), { code: '23505', constraint: 'workspaces_name_key' });
@@ -14,6 +14,15 @@ describe('isUniqueViolation', () => {
   it('narrows to one constraint when asked', () => {
     expect(isUniqueViolation(driverError, 'workspaces_name_key')).toBe(true);
     expect(isUniqueViolation(driverError, 'other_key')).toBe(false);
+  });
+});
+
+describe('uniqueConstraintOf', () => {
+  it('names the constraint of a unique violation, also wrapped, and nothing for other errors', () => {
+    const driverError = Object.assign(new Error('duplicate key'), { code: '23505', constraint: 'hashtags_scope_name_key' });
+    expect(uniqueConstraintOf(new Error('Failed query', { cause: driverError }))).toBe('hashtags_scope_name_key');
+    expect(uniqueConstraintOf(Object.assign(new Error('dup'), { code: '23505' }))).toBeUndefined();
+    expect(uniqueConstraintOf(Object.assign(new Error('fk'), { code: '23503', constraint: 'x_fkey' }))).toBeUndefined();
   });
 });
 

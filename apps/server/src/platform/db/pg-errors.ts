@@ -17,6 +17,12 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return found !== undefined && (!constraint || found.constraint === constraint || String(found.message).includes(constraint));
 }
 
+/** The constraint a unique violation names (for the log only, never for a client). */
+export function uniqueConstraintOf(err: unknown): string | undefined {
+  const found = findDriverError(err, (e) => e.code === '23505');
+  return typeof found?.constraint === 'string' ? found.constraint : undefined;
+}
+
 /**
  * Whether a database error is a transaction that lost to a concurrent one: a deadlock (40P01)
  * or a serialization failure (40001). PostgreSQL rolled it back, so nothing was written, and the

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type ErrorCode, type ErrorEnvelope, statusOf } from '@legal/api';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isTransientConflict } from '../db/pg-errors';
+import { isTransientConflict, isUniqueViolation, uniqueConstraintOf } from '../db/pg-errors';
 import { AppError, defaultMessage } from './errors';
 import { parseLocale } from './context';
 
@@ -44,10 +44,21 @@ const concurrentChange = () =>
     data: { reason: 'CONCURRENT_CHANGE' },
   });
 
+/**
+ * A unique key refused a row that a service did not expect to collide (typically two requests
+ * racing past the service's own duplicate check): the row already exists, nothing was written.
+ * The constraint's name stays in the log, never in the answer.
+ */
+const duplicate = () =>
+  new AppError('ERROR_CONFLICT', {
+    message: { ko: '같은 내용이 이미 있어 저장하지 않았습니다. 목록을 새로 고쳐 확인해 주세요.', en: 'The same entry already exists, so nothing was saved. Please refresh and check.' },
+    data: { reason: 'DUPLICATE' },
+  });
+
 /** Turns anything thrown into the error envelope. This is the only place errors meet HTTP. */
 export function toErrorReply(thrown: unknown, request: FastifyRequest): { status: number; body: ErrorEnvelope; logAsError: boolean } {
   const locale = request.ctx?.locale ?? parseLocale(request.headers['x-locale']);
-  const error = isTransientConflict(thrown) ? concurrentChange() : thrown;
+  const error = isTransientConflict(thrown) ? concurrentChange() : isUniqueViolation(thrown) ? duplicate() : thrown;
 
   if (error instanceof AppError) {
     const body: ErrorEnvelope = { code: error.code, message: error.messageFor(locale) };
@@ -83,7 +94,8 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   if (logAsError) {
     request.log.error({ err: error, errorId: body.errorId }, 'unhandled error');
   } else if (status >= 400) {
-    request.log.info({ code: body.code, status }, 'request refused');
+    const constraint = isUniqueViolation(error) ? uniqueConstraintOf(error) : undefined;
+    request.log.info({ code: body.code, status, ...(constraint ? { constraint } : {}) }, 'request refused');
   }
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }

@@ -19,6 +19,19 @@ const echo = defineRoute({
   },
 });
 
+const text = defineRoute({
+  method: 'POST',
+  path: '/api/test/text/:name/v1',
+  access: 'public',
+  summary: 'test route taking free text everywhere',
+  schemas: {
+    params: z.object({ name: z.string() }),
+    query: z.object({ q: z.string().optional() }),
+    body: z.object({ memo: z.string(), labels: z.record(z.string(), z.string()).optional(), items: z.array(z.string()).optional() }),
+    data: z.object({ name: z.string(), memo: z.string() }),
+  },
+});
+
 let t: TestApp;
 
 beforeAll(async () => {
@@ -29,6 +42,12 @@ beforeAll(async () => {
   });
   t.app.get('/api/test/deadlock', async () => {
     throw new Error('Failed query: update "contracts" set ...', { cause: Object.assign(new Error('deadlock detected'), { code: '40P01' }) });
+  });
+  route(t.app, text, async ({ params, body }) => ({ name: params.name, memo: body.memo }));
+  t.app.get('/api/test/duplicate', async () => {
+    throw new Error('Failed query: insert into "counterparty_bookmarks" ...', {
+      cause: Object.assign(new Error('duplicate key value violates unique constraint "counterparty_bookmarks_scope_identity_key"'), { code: '23505', constraint: 'counterparty_bookmarks_scope_identity_key' }),
+    });
   });
   t.app.get('/api/test/conflict', async () => {
     throw new AppError('ERROR_CONFLICT', { data: { state: 'APPROVED' } });
@@ -121,6 +140,77 @@ describe('the envelope and error rules', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'ERROR_CONFLICT', message: expect.stringContaining('try again'), data: { reason: 'CONCURRENT_CHANGE' } });
     expect(res.body).not.toMatch(/contracts|deadlock/);
+  });
+
+  it('answers a unique violation no service expected with 409 DUPLICATE, localized, never naming the constraint', async () => {
+    const en = await t.app.inject({ method: 'GET', url: '/api/test/duplicate', headers: { 'x-locale': 'en', 'x-request-id': 'req-dup-0001' } });
+    expect(en.statusCode).toBe(409);
+    expect(en.json()).toEqual({ code: 'ERROR_CONFLICT', message: 'The same entry already exists, so nothing was saved. Please refresh and check.', data: { reason: 'DUPLICATE' } });
+    expect(en.body).not.toMatch(/counterparty|constraint|duplicate key/);
+    const ko = await t.app.inject({ method: 'GET', url: '/api/test/duplicate' });
+    expect(ko.json().message).toBe('같은 내용이 이미 있어 저장하지 않았습니다. 목록을 새로 고쳐 확인해 주세요.');
+    // The operator still learns which key it was.
+    expect(t.logs.lines.find((l) => l.reqId === 'req-dup-0001' && l.msg === 'request refused')).toMatchObject({ constraint: 'counterparty_bookmarks_scope_identity_key', status: 409 });
+  });
+
+  it('refuses NUL, other C0 controls, DEL, lone surrogates and bidi overrides in params, query, body values and keys, naming each field', async () => {
+    const url = (name: string, q: string) => `/api/test/text/${encodeURIComponent(name)}/v1?q=${encodeURIComponent(q)}`;
+    const refused: Array<[string, string]> = [
+      ['\u0000', 'no control characters'],
+      ['\u0001', 'no control characters'],
+      ['\u001b[31m', 'no control characters'],
+      ['\u007f', 'no control characters'],
+      ['\ud800x', 'ill-formed Unicode (lone surrogate)'],
+      ['x\udfff', 'ill-formed Unicode (lone surrogate)'],
+      ['invoice\u202Efdp.exe', 'no bidirectional override characters'],
+      ['\u202D', 'no bidirectional override characters'],
+    ];
+    for (const [bad, reason] of refused) {
+      // A URL cannot carry a lone surrogate (it has no UTF-8 form): there the surrogate cases send a NUL.
+      const value = /[\ud800-\udfff]/.test(bad) ? '\u0000' : bad;
+      const urlReason = value === bad ? reason : 'no control characters';
+      // JSON.stringify writes the characters as \\u escapes, as an attacker would send them.
+      const payload = JSON.stringify({ memo: `a${bad}b`, labels: { ok: bad, [`k${bad}`]: 'v' }, items: ['fine', bad] });
+      const res = await t.app.inject({ method: 'POST', url: url(`n${value}`, value), payload, headers: { 'content-type': 'application/json', 'x-locale': 'en' } });
+      expect(res.statusCode, bad).toBe(400);
+      const body = res.json();
+      expectEnvelope(body);
+      expect(body.code).toBe('ERROR_VALIDATION');
+      const byField = Object.fromEntries((body.data.fieldErrors as Array<{ field: string; reason: string }>).map((f) => [f.field, f.reason]));
+      expect(byField['params.name'], bad).toBe(urlReason);
+      expect(byField['query.q'], bad).toBe(urlReason);
+      expect(byField['body.memo'], bad).toBe(reason);
+      expect(byField['body.labels.ok'], bad).toBe(reason);
+      expect(byField['body.items.1'], bad).toBe(reason);
+      // The bad key is named with the refused character written out, so the answer is plain text.
+      const keyField = Object.keys(byField).find((f) => f.startsWith('body.labels.k'));
+      expect(keyField, bad).toBeDefined();
+      expect(byField[keyField!]).toBe(`${reason} in a key`);
+      // eslint-disable-next-line no-control-regex
+      expect(keyField).not.toMatch(/[\u0000-\u001f\u007f\u202d\u202e]/);
+    }
+  });
+
+  it('keeps TAB, LF, CR, emoji, Korean and bidi embeddings and marks', async () => {
+    const memo = '제1조\t목적\r\n본 계약은\n😀 \u200f\u202bعقد\u202c \u2067שלום\u2069';
+    const res = await t.app.inject({ method: 'POST', url: `/api/test/text/${encodeURIComponent('갑\t을')}/v1?q=${encodeURIComponent('a\nb')}`, payload: { memo, labels: { '키\t': '값\n' } } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ name: '갑\t을', memo });
+  });
+
+  it('answers the UTF-8 bytes of a lone surrogate or overlong forms in a URL below 500', async () => {
+    for (const url of ['/api/test/text/%ED%A0%80/v1', '/api/test/text/a/v1?q=%ED%A0%80', '/api/test/text/%C0%80/v1', '/api/test/text/a/v1?q=%C0%80%FF']) {
+      const res = await t.app.inject({ method: 'POST', url, payload: { memo: 'm' } });
+      // The path answers 400 (malformed URL); the query parser keeps undecodable bytes as they came.
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.json().code).toMatch(/^(SUCCESS|ERROR_VALIDATION)$/);
+    }
+  });
+
+  it('lists at most 100 string issues however many bad strings a body carries', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/test/text/a/v1', payload: { memo: 'm', items: Array.from({ length: 400 }, () => '\u0000') } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data.fieldErrors).toHaveLength(100);
   });
 
   it('hides unexpected errors behind ERROR_INTERNAL with an errorId that the log also holds', async () => {

@@ -11,6 +11,7 @@ import type { ModuleManifest } from '../module';
 import type { AppServices } from '../services';
 import { checkAccess, checkProduct } from './access';
 import { validationError } from './errors';
+import { collectStringIssues } from './input-strings';
 import type { RequestContext } from './context';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -44,6 +45,12 @@ function collectIssues(location: string, schema: z.ZodType | undefined, value: u
     issues.push({ field: [location, ...issue.path.map(String)].join('.'), reason: issue.message });
   }
   return undefined;
+}
+
+/** The string rule and a schema may refuse a field for the same reason: list it once. */
+function uniqueIssues(issues: Array<{ field: string; reason: string }>) {
+  const seen = new Set<string>();
+  return issues.filter((i) => !seen.has(`${i.field}\u0000${i.reason}`) && !!seen.add(`${i.field}\u0000${i.reason}`));
 }
 
 const errorResponses = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 500: ErrorEnvelopeSchema };
@@ -88,10 +95,14 @@ export function route<S extends RouteSchemas>(
       if (descriptor.access !== 'public') await checkAccess(descriptor.access, request.ctx);
       if (descriptor.product) checkProduct(descriptor.product, request.ctx);
       const issues: Array<{ field: string; reason: string }> = [];
+      // One rule for every string and key of every route (input-strings.ts), before the schemas.
+      collectStringIssues('params', request.params, issues);
+      collectStringIssues('query', request.query, issues);
+      collectStringIssues('body', request.body, issues);
       const params = collectIssues('params', schemas.params, request.params, issues);
       const query = collectIssues('query', schemas.query, request.query, issues);
       const body = collectIssues('body', schemas.body, request.body, issues);
-      if (issues.length > 0) throw validationError(issues);
+      if (issues.length > 0) throw validationError(uniqueIssues(issues));
       const data = await handler({
         params: params as Out<S['params']>,
         query: query as Out<S['query']>,
