@@ -95,7 +95,13 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
     request.log.error({ err: error, errorId: body.errorId }, 'unhandled error');
   } else if (status >= 400) {
     const constraint = isUniqueViolation(error) ? uniqueConstraintOf(error) : undefined;
-    request.log.info({ code: body.code, status, ...(constraint ? { constraint } : {}) }, 'request refused');
+    if (constraint) {
+      // A duplicate that no service checked first: the client gets a 409, but a missing check is
+      // worth seeing (a race is expected now and then; the same constraint over and over is a bug).
+      request.log.warn({ code: body.code, status, constraint }, 'unique constraint refused the request');
+    } else {
+      request.log.info({ code: body.code, status }, 'request refused');
+    }
   }
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }

@@ -150,7 +150,7 @@ describe('the envelope and error rules', () => {
     const ko = await t.app.inject({ method: 'GET', url: '/api/test/duplicate' });
     expect(ko.json().message).toBe('같은 내용이 이미 있어 저장하지 않았습니다. 목록을 새로 고쳐 확인해 주세요.');
     // The operator still learns which key it was.
-    expect(t.logs.lines.find((l) => l.reqId === 'req-dup-0001' && l.msg === 'request refused')).toMatchObject({ constraint: 'counterparty_bookmarks_scope_identity_key', status: 409 });
+    expect(t.logs.lines.find((l) => l.reqId === 'req-dup-0001' && l.msg === 'unique constraint refused the request')).toMatchObject({ level: 40, constraint: 'counterparty_bookmarks_scope_identity_key', status: 409 });
   });
 
   it('refuses NUL, other C0 controls, DEL, lone surrogates and bidi overrides in params, query, body values and keys, naming each field', async () => {
