@@ -140,13 +140,13 @@ describe('bulk registration: short transactions, in turns with requests', () => 
   const manyRows = (n: number, title = (i: number) => `일괄 계약 ${i}`) => Array.from({ length: n }, (_, i) => ({ 계약명: title(i + 1), '계약 유형': 'SUPPLY', '거래 상대방': '주식회사 한빛' }));
 
   it('answers requests over the network while the queued job registers, showing its progress', async () => {
-    const req = await newRequest(admin, manyRows(60));
+    const req = await newRequest(admin, manyRows(30));
     await call(admin, 'PUT', `${B}/confirm/v1`, { requestId: req.requestId });
     const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
     try {
       expect((await call(admin, 'PUT', `${B}/register/v1`, { requestId: req.requestId })).statusCode).toBe(200);
       // Real HTTP, so that an answer needs the event loop: a job that never gave it back would let
-      // none through until it was done, and every answer would read 0 or 60 registered rows.
+      // none through until it was done, and every answer would read 0 or 30 registered rows.
       const seen: Array<{ executionStatus: string; registeredRows: number }> = [];
       for (;;) {
         const res = await fetch(`${url}${B}/v1?requestId=${req.requestId}`, { headers: admin.headers });
@@ -155,12 +155,12 @@ describe('bulk registration: short transactions, in turns with requests', () => 
         if (data.executionStatus !== 'REGISTERING') break;
         await new Promise((r) => setTimeout(r, 20));
       }
-      expect(seen.at(-1)).toEqual({ executionStatus: 'DONE', registeredRows: 60 });
-      expect(seen.some((s) => s.executionStatus === 'REGISTERING' && s.registeredRows > 0 && s.registeredRows < 60), JSON.stringify(seen)).toBe(true);
+      expect(seen.at(-1)).toEqual({ executionStatus: 'DONE', registeredRows: 30 });
+      expect(seen.some((s) => s.executionStatus === 'REGISTERING' && s.registeredRows > 0 && s.registeredRows < 30), JSON.stringify(seen)).toBe(true);
     } finally {
       await t.app.server.close();
     }
-  });
+  }, 120_000);
 
   it('a run cut off by a failure leaves each row registered with its contract or pending without one; the next run finishes', async () => {
     const req = await newRequest(admin, manyRows(8, (i) => (i === 5 ? '중단 계약' : `중단 전후 계약 ${i}`)));
