@@ -1,6 +1,7 @@
 import { CreateContractBodySchema, CreateContractWithFilesBodySchema, LocaleSchema } from '@legal/api';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
+import { eachInTurn } from '../../platform/jobs/in-turns';
 import { type AnyJob, defineJob } from '../../platform/jobs/jobs';
 import { inScope } from '../../platform/db/tenancy';
 import type { RequestContext, TenantScope } from '../../platform/http/context';
@@ -13,7 +14,7 @@ import { contractBulkRequests as requests, contractBulkRows as rows, type Stored
 import { refreshCounts } from './contract-bulk.service';
 import { createContract } from './contracts.service';
 
-type Services = Pick<AppServices, 'db' | 'logger'>;
+type Services = Pick<AppServices, 'db' | 'database' | 'logger'>;
 
 const PayloadSchema = z.object({
   tenantId: z.number().int(),
@@ -77,7 +78,11 @@ async function registerRow(services: Services, scope: TenantScope, ctx: RequestC
   });
 }
 
-/** Registers every PENDING row of a REGISTERING request, then settles it DONE or PARTIALLY_FAILED. */
+/**
+ * Registers every PENDING row of a REGISTERING request, then settles it DONE or PARTIALLY_FAILED.
+ * Each row is its own transaction and the job yields between rows (eachInTurn), so requests on the
+ * embedded database are served while it runs.
+ */
 export async function runBulkRegistration(services: Services, payload: Payload): Promise<void> {
   const scope = { tenantId: payload.tenantId, workspaceId: payload.workspaceId };
   const [request] = await services.db.select().from(requests).where(and(inScope(requests, scope), eq(requests.id, payload.requestId)));
@@ -88,11 +93,11 @@ export async function runBulkRegistration(services: Services, payload: Payload):
     .from(rows)
     .where(and(inScope(rows, scope), eq(rows.requestId, payload.requestId), eq(rows.status, 'PENDING')))
     .orderBy(asc(rows.rowNumber));
-  for (const { id } of pending) {
+  await eachInTurn(services.database, pending, async ({ id }) => {
     if (ctx) await registerRow(services, scope, ctx, id);
     else await services.db.update(rows).set({ status: 'FAILED', errors: [{ field: 'ownerEmail', code: 'failed', reason: 'the registering admin left the workspace' }] }).where(eq(rows.id, id));
     await refreshCounts(services.db, scope, payload.requestId);
-  }
+  });
   await services.db.transaction(async (tx) => {
     const [current] = await tx.select().from(requests).where(and(inScope(requests, scope), eq(requests.id, payload.requestId))).for('update');
     if (current?.executionStatus !== 'REGISTERING') return;

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, waitFor } from '../../test/harness';
 import { newWorkspace } from '../auth/auth.test-support';
@@ -133,6 +133,67 @@ describe('bulk registration: 20 contracts, two bad rows, fix and retry', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
     expect(status).toBe('DONE');
+  });
+});
+
+describe('bulk registration: short transactions, in turns with requests', () => {
+  const manyRows = (n: number, title = (i: number) => `일괄 계약 ${i}`) => Array.from({ length: n }, (_, i) => ({ 계약명: title(i + 1), '계약 유형': 'SUPPLY', '거래 상대방': '주식회사 한빛' }));
+
+  it('answers requests over the network while the queued job registers, showing its progress', async () => {
+    const req = await newRequest(admin, manyRows(30));
+    await call(admin, 'PUT', `${B}/confirm/v1`, { requestId: req.requestId });
+    const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      expect((await call(admin, 'PUT', `${B}/register/v1`, { requestId: req.requestId })).statusCode).toBe(200);
+      // Real HTTP, so that an answer needs the event loop: a job that never gave it back would let
+      // none through until it was done, and every answer would read 0 or 30 registered rows.
+      const seen: Array<{ executionStatus: string; registeredRows: number }> = [];
+      for (;;) {
+        const res = await fetch(`${url}${B}/v1?requestId=${req.requestId}`, { headers: admin.headers });
+        const { data } = (await res.json()) as { data: { executionStatus: string; counts: { registeredRows: number } } };
+        seen.push({ executionStatus: data.executionStatus, registeredRows: data.counts.registeredRows });
+        if (data.executionStatus !== 'REGISTERING') break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(seen.at(-1)).toEqual({ executionStatus: 'DONE', registeredRows: 30 });
+      expect(seen.some((s) => s.executionStatus === 'REGISTERING' && s.registeredRows > 0 && s.registeredRows < 30), JSON.stringify(seen)).toBe(true);
+    } finally {
+      await t.app.server.close();
+    }
+  }, 120_000);
+
+  it('a run cut off by a failure leaves each row registered with its contract or pending without one; the next run finishes', async () => {
+    const req = await newRequest(admin, manyRows(8, (i) => (i === 5 ? '중단 계약' : `중단 전후 계약 ${i}`)));
+    await call(admin, 'PUT', `${B}/confirm/v1`, { requestId: req.requestId });
+    // Held REGISTERING here (no queued job): only the runs of this test register it.
+    await t.services.db.update(contractBulkRequests).set({ executionStatus: 'REGISTERING' }).where(eq(contractBulkRequests.id, req.requestId));
+    // The database refuses the fifth contract, as a crash or a lost connection would cut the run there.
+    await t.services.db.execute(sql.raw(`CREATE FUNCTION bulk_test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.title = '중단 계약' THEN RAISE EXCEPTION 'refused for the test'; END IF; RETURN NEW; END $$`));
+    await t.services.db.execute(sql.raw('CREATE TRIGGER bulk_test_refuse BEFORE INSERT ON contracts FOR EACH ROW EXECUTE FUNCTION bulk_test_refuse()'));
+    const rowsNow = () => t.services.db.select().from(contractBulkRows).where(eq(contractBulkRows.requestId, req.requestId)).orderBy(contractBulkRows.rowNumber);
+    const contractsOf = async (ids: number[]) => (await t.services.db.select({ id: contracts.id, title: contracts.title }).from(contracts)).filter((c) => ids.includes(c.id));
+    try {
+      await expect(runJob(req.requestId)).rejects.toThrow();
+    } finally {
+      await t.services.db.execute(sql.raw('DROP TRIGGER bulk_test_refuse ON contracts'));
+      await t.services.db.execute(sql.raw('DROP FUNCTION bulk_test_refuse()'));
+    }
+    const cut = await rowsNow();
+    expect(cut.map((r) => r.status)).toEqual(['REGISTERED', 'REGISTERED', 'REGISTERED', 'REGISTERED', 'PENDING', 'PENDING', 'PENDING', 'PENDING']);
+    expect(cut.filter((r) => r.status === 'PENDING').every((r) => r.contractId === null)).toBe(true);
+    const made = await contractsOf(cut.flatMap((r) => (r.contractId ? [r.contractId] : [])));
+    expect(made.map((c) => c.title).sort()).toEqual(['중단 전후 계약 1', '중단 전후 계약 2', '중단 전후 계약 3', '중단 전후 계약 4']);
+    expect((await t.services.db.select().from(contracts).where(eq(contracts.title, '중단 계약'))).length).toBe(0);
+    const midway = (await call(admin, 'GET', `${B}/v1?requestId=${req.requestId}`)).json().data;
+    expect(midway).toMatchObject({ executionStatus: 'REGISTERING', counts: { registeredRows: 4, pendingRows: 4 } });
+
+    await runJob(req.requestId);
+    const after = await rowsNow();
+    expect(after.every((r) => r.status === 'REGISTERED' && r.contractId !== null)).toBe(true);
+    expect(new Set(after.map((r) => r.contractId)).size).toBe(8);
+    expect(after.slice(0, 4).map((r) => r.contractId)).toEqual(cut.slice(0, 4).map((r) => r.contractId));
+    expect((await call(admin, 'GET', `${B}/v1?requestId=${req.requestId}`)).json().data).toMatchObject({ executionStatus: 'DONE', counts: { registeredRows: 8 } });
   });
 });
 

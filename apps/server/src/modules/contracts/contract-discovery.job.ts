@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eachInTurn } from '../../platform/jobs/in-turns';
 import { type AnyJob, defineJob } from '../../platform/jobs/jobs';
 import type { RequestContext } from '../../platform/http/context';
 import type { AppServices } from '../../platform/services';
@@ -8,13 +9,15 @@ import { reindexContext } from './contract-discovery.service';
 
 /**
  * Reindexing (7.3 "reindex by id range and all"): a durable job that rewrites the search copies
- * of the contracts in batches, each batch its own transaction. Re-running it (a retry after a
+ * of the contracts in batches, each batch its own short transaction, taking turns with requests
+ * (eachInTurn). Re-running it (a retry after a
  * crash, a second request) only rewrites the same values again.
  */
 
 type Services = Pick<AppServices, 'db' | 'jobs'>;
 
-const BATCH = 200;
+/** Small enough that a batch holds the embedded database for tens of milliseconds, not seconds. */
+const BATCH = 50;
 /** Requests for the same range within this window are one job (double clicks, retries). */
 const DEDUPLICATION_WINDOW_MS = 60_000;
 
@@ -26,17 +29,23 @@ const PayloadSchema = z.object({
 });
 type Payload = z.infer<typeof PayloadSchema>;
 
-export async function runReindex(services: Pick<AppServices, 'db'>, payload: Payload): Promise<number> {
+export async function runReindex(services: Pick<AppServices, 'db' | 'database'>, payload: Payload): Promise<number> {
   const scope = { tenantId: payload.tenantId, workspaceId: payload.workspaceId };
   const range = { idStart: payload.idStart, idEnd: payload.idEnd };
+  async function* batches() {
+    for (let afterId = 0; ; ) {
+      const ids = await discovery.nextIds(services.db, scope, range, afterId, BATCH);
+      if (ids.length === 0) return;
+      yield ids;
+      afterId = ids.at(-1)!;
+    }
+  }
   let done = 0;
-  for (let afterId = 0; ; ) {
-    const ids = await discovery.nextIds(services.db, scope, range, afterId, BATCH);
-    if (ids.length === 0) return done;
+  await eachInTurn(services.database, batches(), async (ids) => {
     await services.db.transaction((tx) => discovery.reindexContracts(tx, scope, ids));
     done += ids.length;
-    afterId = ids.at(-1)!;
-  }
+  });
+  return done;
 }
 
 export const reindexContractsJob = defineJob<Payload, AppServices>({

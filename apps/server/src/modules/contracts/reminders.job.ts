@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, lte, notInArray } from 'drizzle-orm';
 import { z } from 'zod';
+import { eachInTurn } from '../../platform/jobs/in-turns';
 import { type AnyJob, defineJob } from '../../platform/jobs/jobs';
 import { inScope } from '../../platform/db/tenancy';
 import type { TenantScope } from '../../platform/http/context';
@@ -12,7 +13,7 @@ import { deliverableRecipients } from './reminder-recipients';
 import { reminderMailTemplate } from './reminders.mail';
 import { contractReminders } from './reminders.table';
 
-type Services = Pick<AppServices, 'db' | 'mailer' | 'logger'>;
+type Services = Pick<AppServices, 'db' | 'database' | 'mailer' | 'logger'>;
 
 const MINUTE_MS = 60_000;
 const BATCH = 200;
@@ -82,7 +83,7 @@ async function sendReminder(services: Services, scope: TenantScope, reminderId: 
 
 /**
  * Sends every reminder due by `now`, each in its own transaction (one failure does not hold the
- * others back; it is retried on the next run). The only query across tenants: it finds what is due,
+ * others back; it is retried on the next run), taking turns with requests (eachInTurn). The only query across tenants: it finds what is due,
  * and everything after it runs in the reminder's own scope. Answers how many were sent.
  */
 export async function sendDueReminders(services: Services, options: SweepOptions = {}): Promise<number> {
@@ -99,7 +100,7 @@ export async function sendDueReminders(services: Services, options: SweepOptions
       .orderBy(asc(contractReminders.remindAt), asc(contractReminders.id))
       .limit(BATCH);
     if (due.length === 0) return sent;
-    for (const d of due) {
+    await eachInTurn(services.database, due, async (d) => {
       try {
         if (await sendReminder(services, { tenantId: d.tenantId, workspaceId: d.workspaceId }, d.id, now, options)) sent += 1;
         else passed.add(d.id);
@@ -107,7 +108,7 @@ export async function sendDueReminders(services: Services, options: SweepOptions
         services.logger.error({ err, reminderId: d.id }, 'reminder could not be sent; the next run retries');
         passed.add(d.id);
       }
-    }
+    });
   }
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { inScope } from '../../platform/db/tenancy';
+import { eachInTurn } from '../../platform/jobs/in-turns';
 import { type AnyJob, defineJob } from '../../platform/jobs/jobs';
 import type { AppServices } from '../../platform/services';
 import { recordAudit } from '../../platform/audit/audit';
@@ -9,7 +10,7 @@ import { releaseStorage } from './files.repo';
 import { filePages, fileRevisions, files, uploadIntents } from './files.table';
 
 const HOUR_MS = 3600_000;
-type Services = Pick<AppServices, 'db' | 'storage' | 'jobs' | 'config' | 'logger'>;
+type Services = Pick<AppServices, 'db' | 'database' | 'storage' | 'jobs' | 'config' | 'logger'>;
 
 async function readObject(services: Services, key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -87,7 +88,7 @@ export const extractFileTextJob = defineJob<{ tenantId: number; workspaceId: num
 export async function sweepExpiredIntents(services: Services, now: Date, batch = 500): Promise<number> {
   const expired = await services.db.select().from(uploadIntents).where(lt(uploadIntents.expiresAt, now)).limit(batch);
   let swept = 0;
-  for (const intent of expired) {
+  await eachInTurn(services.database, expired, async (intent) => {
     const [inUse] = await services.db.select({ id: fileRevisions.id }).from(fileRevisions).where(eq(fileRevisions.storageKey, intent.storageKey)).limit(1);
     if (!inUse) {
       // The object and anything a driver left beside it (a local `.part-*` file cut off mid-write).
@@ -98,7 +99,7 @@ export async function sweepExpiredIntents(services: Services, now: Date, batch =
     }
     await services.db.delete(uploadIntents).where(eq(uploadIntents.id, intent.id));
     swept++;
-  }
+  });
   return swept;
 }
 
@@ -114,7 +115,7 @@ export async function purgeDeletedFiles(services: Services, now: Date, batch = 1
     .from(files)
     .where(and(isNotNull(files.deletedAt), lt(files.deletedAt, cutoff)))
     .limit(batch);
-  for (const file of due) {
+  await eachInTurn(services.database, due, async (file) => {
     const scope = { tenantId: file.tenantId, workspaceId: file.workspaceId };
     const keys = await services.db.transaction(async (tx) => {
       const [locked] = await tx.select({ id: files.id }).from(files).where(and(inScope(files, scope), eq(files.id, file.id), lt(files.deletedAt, cutoff))).for('update');
@@ -129,7 +130,7 @@ export async function purgeDeletedFiles(services: Services, now: Date, batch = 1
     });
     for (const key of keys) await services.storage.delete(key);
     if (keys.length > 0) await services.db.delete(uploadIntents).where(inArray(uploadIntents.storageKey, keys));
-  }
+  });
   return due.length;
 }
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
@@ -38,6 +39,13 @@ export interface Database {
   hasVector: boolean;
   /** Runs fn while holding a cluster-wide advisory lock (a no-op lock on single-process PGlite). */
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /**
+   * For background work, between two of its short units of work (see platform/jobs/in-turns.ts):
+   * lets the event loop take in requests, timers and I/O, and on PGlite, whose one connection
+   * serves everyone in turn, then waits (up to `maxWaitMs`) until nobody else's query or
+   * transaction is running or queued, so that requests go before the job's next unit.
+   */
+  yieldToRequests(maxWaitMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -56,9 +64,58 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.url ? openPostgres(options.url, options.poolMax ?? 10) : openPglite(options.dataDir ?? 'memory://');
 }
 
+/** How long background work waits at most for the embedded database to be free: it still moves under steady load. */
+export const YIELD_MAX_WAIT_MS = 500;
+
+/**
+ * Counts the operations (queries, exec batches, whole transactions) running or queued on the
+ * PGlite connection. PGlite runs them one at a time in arrival order; its queries are synchronous
+ * WASM calls chained by promises, so a job issuing them back to back never lets the event loop
+ * read a request, and a job's next transaction queued first makes every request wait behind it.
+ */
+function trackUse(client: PGlite) {
+  let inUse = 0;
+  let idle: Array<() => void> = [];
+  const wrap = <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      inUse++;
+      try {
+        return await fn(...args);
+      } finally {
+        if (--inUse === 0) {
+          const waiting = idle;
+          idle = [];
+          for (const resolve of waiting) resolve();
+        }
+      }
+    };
+  client.query = wrap(client.query.bind(client)) as PGlite['query'];
+  client.exec = wrap(client.exec.bind(client));
+  client.transaction = wrap(client.transaction.bind(client)) as PGlite['transaction'];
+
+  return async function yieldToRequests(maxWaitMs = YIELD_MAX_WAIT_MS): Promise<void> {
+    const deadline = Date.now() + maxWaitMs;
+    await nextTurn();
+    while (inUse > 0) {
+      const left = deadline - Date.now();
+      if (left <= 0) return;
+      let timer: NodeJS.Timeout | undefined;
+      await new Promise<void>((resolve) => {
+        idle.push(resolve);
+        timer = setTimeout(resolve, left);
+      });
+      clearTimeout(timer);
+      // A request between two of its queries continues in promise callbacks: one more turn of the
+      // event loop lets it queue its next query before the job takes the connection again.
+      await nextTurn();
+    }
+  };
+}
+
 async function openPglite(dataDir: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm, vector } });
+  const yieldToRequests = trackUse(client);
   const db = drizzlePglite({ client }) as unknown as Db;
   const sqlExec: SqlExecutor = {
     async executeSql(text, values) {
@@ -75,6 +132,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     sql: sqlExec,
     hasVector: true,
     withLock: (_key, fn) => fn(),
+    yieldToRequests,
     close: () => client.close(),
   };
 }
@@ -110,6 +168,8 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
         conn.release();
       }
     },
+    // A pool of connections: requests never wait behind a job's turn; only the event loop is given back.
+    yieldToRequests: () => nextTurn(),
     close: () => pool.end(),
   };
 }
