@@ -6,7 +6,7 @@ import { workspaceHeaders } from '../auth/auth.test-support';
 import { completionPath } from './contract-completions.service';
 import { changeContractStatus } from './contracts.service';
 import { contractCast, createContract, fieldsOf, snapshotOf, uploadFile } from './contracts.test-support';
-import { contractReminders } from './reminders.table';
+import { contractReminders } from './reminders/reminders.table';
 
 const { t, wsA, wsB, owner, watcher, stranger, manager, outsider, noRole, call } = await contractCast();
 afterAll(() => t.close());

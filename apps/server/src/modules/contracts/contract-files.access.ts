@@ -2,7 +2,7 @@ import { and, eq, exists, isNull, not, sql, type SQL, type SQLWrapper } from 'dr
 import { type AttachmentReader, type AttachmentRegistry, referencedId } from '../../platform/attachments';
 import { inScope } from '../../platform/db/tenancy';
 import { CONTRACT_PERMISSIONS, type ContractActor } from './contracts.policy';
-import { contractBulkRequests } from './contract-bulk.table';
+import { contractBulkRequests } from './bulk/contract-bulk.table';
 import { contractFiles, contracts } from './contracts.table';
 import { groupIdsOf, visibleTo } from './contracts.visibility';
 

@@ -4,7 +4,7 @@ import type { RequestContext } from '../../platform/http/context';
 import { validationError } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
 import { localDate } from '../../platform/time';
-import { HOME_TIME_ZONE, searchConditions } from './contract-search.repo';
+import { HOME_TIME_ZONE, searchConditions } from './search/contract-search.repo';
 import { contractContext } from './contracts.service';
 import { contracts } from './contracts.table';
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/http/context';
 import { notFound } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
-import { searchConditions } from './contract-search.repo';
+import { searchConditions } from './search/contract-search.repo';
 import { contractContext } from './contracts.service';
 import { contracts } from './contracts.table';
 

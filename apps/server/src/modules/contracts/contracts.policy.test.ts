@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { abilitiesOf, allow, allowBookmarkEdit, type ContractFacts } from './contracts.policy';
 import { canDelete, canTransition, CONTRACT_TRANSITIONS, frozenAmong, frozenFields } from './contracts.state';
 import { trimDecimal } from './contract-dto';
-import { keywordTokens } from './contract-search.repo';
+import { keywordTokens } from './search/contract-search.repo';
 
 const actor = (permissions: string[], options: { userId?: number; groupIds?: number[] } = {}) => ({
   userId: options.userId ?? 1,

@@ -14,7 +14,7 @@ import { abilitiesOf, allow, type ContractAction, type ContractActor } from './c
 import * as repo from './contracts.repo';
 import { canDelete, canTransition, frozenAmong, frozenFields } from './contracts.state';
 import { contracts } from './contracts.table';
-import { contractReminders } from './reminders.table';
+import { contractReminders } from './reminders/reminders.table';
 import { loadActor } from './contracts.visibility';
 
 type Services = Pick<AppServices, 'db'>;

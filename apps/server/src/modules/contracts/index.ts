@@ -1,27 +1,27 @@
 import { defineModule } from '../../platform/module';
-import { contractBulkJobs } from './contract-bulk.job';
-import * as bulkTables from './contract-bulk.table';
-import { contractDiscoveryJobs } from './contract-discovery.job';
-import { contractSearchSource } from './contract-discovery.unified';
-import * as documentTables from './contract-documents.table';
+import { contractBulkJobs } from './bulk/contract-bulk.job';
+import * as bulkTables from './bulk/contract-bulk.table';
+import { contractDiscoveryJobs } from './search/contract-discovery.job';
+import { contractSearchSource } from './search/contract-discovery.unified';
+import * as documentTables from './documents/contract-documents.table';
 import * as contractTables from './contracts.table';
 import * as counterpartyTables from './counterparties.table';
-import { contractJobs, scheduleReminderSweep } from './reminders.job';
-import * as reminderTables from './reminders.table';
+import { contractJobs, scheduleReminderSweep } from './reminders/reminders.job';
+import * as reminderTables from './reminders/reminders.table';
 import * as userConfigTables from './user-configs.table';
 import { registerContractActivityRoutes } from './contract-activity.routes';
-import { registerContractAnalysisRoutes } from './contract-analysis.routes';
-import { registerContractBulkRoutes } from './contract-bulk.routes';
+import { registerContractAnalysisRoutes } from './analysis/contract-analysis.routes';
+import { registerContractBulkRoutes } from './bulk/contract-bulk.routes';
 import { registerContractChildRoutes } from './contract-children.routes';
 import { registerContractCompletionRoutes } from './contract-completions.routes';
-import { registerContractDiscoveryRoutes } from './contract-discovery.routes';
-import { registerContractDocumentRoutes } from './contract-documents.routes';
-import { registerContractExportRoutes } from './contract-exports.routes';
+import { registerContractDiscoveryRoutes } from './search/contract-discovery.routes';
+import { registerContractDocumentRoutes } from './documents/contract-documents.routes';
+import { registerContractExportRoutes } from './exports/contract-exports.routes';
 import { registerContractFileAccess } from './contract-files.access';
-import { registerContractSearchRoutes } from './contract-search.routes';
+import { registerContractSearchRoutes } from './search/contract-search.routes';
 import { registerContractViewRoutes } from './contract-views.routes';
 import { registerContractRoutes } from './contracts.routes';
-import { registerReminderRoutes } from './reminders.routes';
+import { registerReminderRoutes } from './reminders/reminders.routes';
 
 /**
  * The contract repository (catalogue 7.3 under /api/alex, the contract detail of 7.6 under

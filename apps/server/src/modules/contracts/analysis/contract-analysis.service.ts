@@ -1,0 +1,155 @@
+import { ANALYSIS_LIMITS, type AnalyzeContractBodySchema, type ContractAnalysis, type ContractClauseLabels } from '@legal/api';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Tx } from '../../../platform/db/client';
+import { fileRevisions, files } from '../../files';
+import { inScope } from '../../../platform/db/tenancy';
+import type { RequestContext, TenantScope } from '../../../platform/http/context';
+import { conflict, forbidden, validationError } from '../../../platform/http/errors';
+import type { AppServices } from '../../../platform/services';
+import { type AuditEvent, auditMetaOf, recordAudit } from '../../../platform/audit/audit';
+import { builtInAnalyzer, type ContractAnalyzer } from './contract-analysis.engine';
+import { throwIfAny } from '../contract-inputs';
+import { contractClauseLabels } from '../documents/contract-documents.table';
+import type { ContractActor } from '../contracts.policy';
+import * as repo from '../contracts.repo';
+import { authorize, contractContext, readableContract } from '../contracts.service';
+import { contractFiles } from '../contracts.table';
+
+/**
+ * Contract analysis (7.3 analyze/v3, labelClauseExtraction): reads the extracted text of a file
+ * revision, runs the analyzer and, for a contract the caller may edit, stores the clause labels
+ * (replacing the earlier ones) in one transaction with an audit event.
+ */
+
+type Services = Pick<AppServices, 'db'>;
+type AnalyzeInput = z.output<typeof AnalyzeContractBodySchema>;
+
+/** The analyzer of embedded defaults. An LLM-backed engine, once configured, is chosen here. */
+export function contractAnalyzer(): ContractAnalyzer {
+  return builtInAnalyzer;
+}
+
+const FILE_READ = 'file.file.read';
+
+const audit = (tx: Tx, ctx: RequestContext, scope: TenantScope, actor: ContractActor, event: AuditEvent) =>
+  recordAudit(tx, event, { ...auditMetaOf(ctx, actor.userId), ...scope });
+
+/** The revision to read: a live file of the scope (400 body.fileKey), the given or current revision (400 body.revision). */
+async function revisionOf(db: repo.Executor, scope: TenantScope, fileKey: string, revision: number | undefined) {
+  const [row] = await db
+    .select({ revision: fileRevisions.revision, status: fileRevisions.extractionStatus, error: fileRevisions.extractionError, text: fileRevisions.extractedText })
+    .from(files)
+    .innerJoin(fileRevisions, and(eq(fileRevisions.fileId, files.id), revision === undefined ? eq(fileRevisions.revision, files.currentRevision) : eq(fileRevisions.revision, revision)))
+    .where(and(inScope(files, scope), eq(files.fileKey, fileKey), isNull(files.deletedAt)))
+    .limit(1);
+  if (row) return row;
+  const [file] = await db.select({ id: files.id }).from(files).where(and(inScope(files, scope), eq(files.fileKey, fileKey), isNull(files.deletedAt))).limit(1);
+  throw validationError([file ? { field: 'body.revision', reason: 'no such revision of the file' } : { field: 'body.fileKey', reason: 'no such file in this workspace' }]);
+}
+
+async function isAttached(db: repo.Executor, scope: TenantScope, contractId: number, fileKey: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: contractFiles.id })
+    .from(contractFiles)
+    .where(and(inScope(contractFiles, scope), eq(contractFiles.contractId, contractId), eq(contractFiles.fileKey, fileKey)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The contract of a labelling call: readable (404), editable (403), the file attached to it (400). */
+async function editableContractWithFile(db: repo.Executor, scope: TenantScope, actor: ContractActor, contractId: number, fileKey: string, forUpdate = false) {
+  const { facts } = await readableContract(db, scope, actor, contractId, { forUpdate });
+  authorize(actor, 'contract.update', facts);
+  if (!(await isAttached(db, scope, contractId, fileKey))) throwIfAny([{ field: 'body.fileKey', reason: 'the file is not attached to this contract' }]);
+}
+
+export async function analyzeContract(services: Services, ctx: RequestContext, input: AnalyzeInput): Promise<ContractAnalysis> {
+  const { scope, actor } = await contractContext(services, ctx);
+  if (!actor.permissions.has(FILE_READ)) throw forbidden();
+  const { db } = services;
+  if (input.contractId !== undefined) await editableContractWithFile(db, scope, actor, input.contractId, input.fileKey);
+  const revision = await revisionOf(db, scope, input.fileKey, input.revision);
+  if (revision.status !== 'DONE') {
+    throw conflict(
+      revision.status === 'PENDING'
+        ? { ko: '문서의 텍스트를 아직 읽는 중입니다. 잠시 후 다시 분석해 주세요.', en: 'The document\'s text is still being extracted. Try the analysis again shortly.' }
+        : { ko: '이 문서에서는 텍스트를 읽지 못해 분석할 수 없습니다. 다른 파일로 시도해 주세요.', en: 'No text could be read from this document, so it cannot be analysed. Try another file.' },
+      { extractionStatus: revision.status, extractionError: revision.error },
+    );
+  }
+  const fullText = revision.text ?? '';
+  const text = fullText.slice(0, ANALYSIS_LIMITS.maxTextLength);
+  const analyzer = contractAnalyzer();
+  const result = await analyzer.analyze(text);
+  const answer: ContractAnalysis = {
+    engine: analyzer.engine,
+    fileKey: input.fileKey,
+    revision: revision.revision,
+    textLength: fullText.length,
+    isTruncated: fullText.length > text.length,
+    ...result,
+    stored: null,
+  };
+  if (input.contractId === undefined) return answer;
+
+  const contractId = input.contractId;
+  return db.transaction(async (tx) => {
+    // Checked again under the row lock: the contract may have changed hands while the text was read.
+    await editableContractWithFile(tx, scope, actor, contractId, input.fileKey, true);
+    const replaced = await tx.delete(contractClauseLabels).where(and(inScope(contractClauseLabels, scope), eq(contractClauseLabels.contractId, contractId))).returning({ id: contractClauseLabels.id });
+    if (result.clauses.length > 0) {
+      await tx.insert(contractClauseLabels).values(
+        result.clauses.map((c) => ({
+          ...scope, contractId, fileKey: input.fileKey, revision: revision.revision, label: c.label, heading: c.heading, text: c.text,
+          startOffset: c.startOffset, endOffset: c.endOffset, confidence: c.confidence, engine: analyzer.engine, createdByUserId: actor.userId,
+        })),
+      );
+    }
+    await audit(tx, ctx, scope, actor, {
+      type: 'contract.clauses_labelled',
+      data: { contractId, fileKey: input.fileKey, revision: revision.revision, engine: analyzer.engine, labelCount: result.clauses.length, replacedCount: replaced.length },
+    });
+    return { ...answer, stored: { contractId, labelCount: result.clauses.length } };
+  });
+}
+
+export async function getContractClauseLabels(services: Services, ctx: RequestContext, contractId: number): Promise<ContractClauseLabels> {
+  const { scope, actor } = await contractContext(services, ctx);
+  const { db } = services;
+  await readableContract(db, scope, actor, contractId);
+  const rows = await db
+    .select()
+    .from(contractClauseLabels)
+    .where(and(inScope(contractClauseLabels, scope), eq(contractClauseLabels.contractId, contractId)))
+    .orderBy(asc(contractClauseLabels.startOffset), asc(contractClauseLabels.id));
+  const first = rows[0];
+  const names = await repo.displayNames(db, scope, first?.createdByUserId ? [first.createdByUserId] : []);
+  return {
+    contractId,
+    fileKey: first?.fileKey ?? null,
+    revision: first?.revision ?? null,
+    engine: first ? (first.engine as ContractClauseLabels['engine']) : null,
+    analyzedAt: first?.createdAt.toISOString() ?? null,
+    analyzedBy: first?.createdByUserId ? { userId: first.createdByUserId, displayName: names.get(first.createdByUserId) ?? null } : null,
+    labels: rows.map((r) => ({
+      id: r.id, label: r.label as ContractClauseLabels['labels'][number]['label'], heading: r.heading, text: r.text, startOffset: r.startOffset,
+      endOffset: r.endOffset, confidence: r.confidence,
+    })),
+  };
+}
+
+/** Idempotent: answers the number deleted (0 when there were none); an audit event only when something went. */
+export async function deleteContractClauseLabels(services: Services, ctx: RequestContext, contractId: number) {
+  const { scope, actor } = await contractContext(services, ctx);
+  return services.db.transaction(async (tx) => {
+    const { facts } = await readableContract(tx, scope, actor, contractId, { forUpdate: true });
+    authorize(actor, 'contract.update', facts);
+    const deleted = await tx
+      .delete(contractClauseLabels)
+      .where(and(inScope(contractClauseLabels, scope), eq(contractClauseLabels.contractId, contractId)))
+      .returning({ id: contractClauseLabels.id });
+    if (deleted.length > 0) await audit(tx, ctx, scope, actor, { type: 'contract.clause_labels_deleted', data: { contractId, deletedCount: deleted.length } });
+    return { contractId, deletedCount: deleted.length };
+  });
+}
