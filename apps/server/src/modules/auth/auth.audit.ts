@@ -1,4 +1,4 @@
-import type { SsoAuditEvent } from './sso.audit';
+import type { SsoAuditEvent } from './sso/sso.audit';
 
 type SessionEnd = 'SIGNED_OUT' | 'REVOKED_BY_USER' | 'OTHERS_REVOKED' | 'PASSWORD_CHANGED' | 'USER_DISABLED' | 'REFRESH_REUSE' | 'PASSWORD_RESET' | 'PASSWORD_FORCE_RESET';
 

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/client';
 import { defineJob } from '../../platform/jobs/jobs';
 import type { AppServices } from '../../platform/services';
 import { otpChallenges, sessions } from './sessions.table';
-import { ssoLoginStates } from './sso.table';
+import { ssoLoginStates } from './sso/sso.table';
 import { loginFailures } from './users.table';
 
 const HOUR_MS = 3600_000;

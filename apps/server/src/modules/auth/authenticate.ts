@@ -8,7 +8,7 @@ import { AppError, forbidden, unauthorized } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
 import { canAdministerWorkspace, isTrustedOrigin } from './auth.policy';
 import { findMembership } from './auth.repo';
-import { authenticateApiKey, authenticateServiceToken, SERVICE_TOKEN_PREFIX } from './api-keys.service';
+import { authenticateApiKey, authenticateServiceToken, SERVICE_TOKEN_PREFIX } from './api-keys/api-keys.service';
 import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
 import { accessTokenOf, hasSessionCookie } from './cookies';
 import { authenticateAccessToken } from './sessions.service';

@@ -1,21 +1,21 @@
 import { defineModule } from '../../platform/module';
 import type { AnyJob } from '../../platform/jobs/jobs';
-import * as apiKeyTables from './api-keys.table';
+import * as apiKeyTables from './api-keys/api-keys.table';
 import { pruneIdentityJob, scheduleIdentityPrune } from './auth.jobs';
 import * as membershipTables from './memberships.table';
 import * as sessionTables from './sessions.table';
-import * as ssoTables from './sso.table';
+import * as ssoTables from './sso/sso.table';
 import * as tenantTables from './tenants.table';
 import * as userTables from './users.table';
 import { installAuthentication } from './authenticate';
 import { seedDemoData } from './demo-seed';
 import type { AppServices } from '../../platform/services';
 import { registerAccountRoutes } from './account.routes';
-import { registerApiKeyRoutes } from './api-keys.routes';
-import { registerCredentialRoutes } from './credentials.routes';
+import { registerApiKeyRoutes } from './api-keys/api-keys.routes';
+import { registerCredentialRoutes } from './credentials/credentials.routes';
 import { registerLoginRoutes } from './login.routes';
 import { registerSessionRoutes } from './session.routes';
-import { registerSsoRoutes } from './sso.routes';
+import { registerSsoRoutes } from './sso/sso.routes';
 
 /** The identity module: sign-in, sessions, tenancy context, permissions (catalogue 7.9). */
 export const authModule = defineModule({
@@ -44,7 +44,7 @@ export { hashPassword, passwordProblems } from './passwords';
 export { isLocked } from './auth.policy';
 export { findUserForLogin, findWorkspaceName, listLiveSessions, revokeUserSessions } from './auth.repo';
 export { setSessionCookies } from './cookies';
-export { forcePasswordReset } from './credentials.service';
+export { forcePasswordReset } from './credentials/credentials.service';
 export { type IssuedSession, issueSession } from './sessions.service';
 export { hashToken, newToken } from './tokens';
 

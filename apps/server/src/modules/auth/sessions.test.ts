@@ -7,7 +7,7 @@ import { auditEvents } from '../../platform/audit/audit.table';
 import { cookiesOf, login, newUser, newWorkspace, setCookie, signIn } from './auth.test-support';
 import { pruneExpiredIdentityRows } from './auth.jobs';
 import { refreshTokens, sessions } from './sessions.table';
-import { ssoLoginStates } from './sso.table';
+import { ssoLoginStates } from './sso/sso.table';
 
 let t: TestApp;
 beforeAll(async () => {

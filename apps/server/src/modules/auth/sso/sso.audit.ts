@@ -1,5 +1,5 @@
 import type { SsoErrorCode } from '@legal/api';
-import type { CredentialsAuditEvent } from './credentials.audit';
+import type { CredentialsAuditEvent } from '../credentials/credentials.audit';
 
 /** Why an SSO sign-in failed, as the audit trail records it (finer than the user's sso_error). */
 export type SsoFailureReason = SsoErrorCode | 'UNKNOWN_EMAIL' | 'NOT_MEMBER' | 'USER_DISABLED' | 'STATE_MISMATCH';

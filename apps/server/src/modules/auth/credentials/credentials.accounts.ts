@@ -1,17 +1,17 @@
 import type { Credential, CreateCredentialBodySchema, UpdateCredentialBodySchema } from '@legal/api';
 import { and, count, eq, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../platform/db/client';
-import { inScope } from '../../platform/db/tenancy';
-import { requirePermission } from '../../platform/http/access';
-import { type RequestContext, type TenantScope, tenantScope } from '../../platform/http/context';
-import { AppError, forbidden, notFound, validationError } from '../../platform/http/errors';
-import { userPrincipal } from './account.service';
-import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
-import { findMembership, findUserById, findUserForLogin, normalizeLoginId } from './auth.repo';
-import { membershipRoles, memberships, roles } from './memberships.table';
-import { hashPassword, passwordProblems } from './passwords';
-import { users } from './users.table';
+import type { Db } from '../../../platform/db/client';
+import { inScope } from '../../../platform/db/tenancy';
+import { requirePermission } from '../../../platform/http/access';
+import { type RequestContext, type TenantScope, tenantScope } from '../../../platform/http/context';
+import { AppError, forbidden, notFound, validationError } from '../../../platform/http/errors';
+import { userPrincipal } from '../account.service';
+import { auditMetaOf, recordAudit } from '../../../platform/audit/audit';
+import { findMembership, findUserById, findUserForLogin, normalizeLoginId } from '../auth.repo';
+import { membershipRoles, memberships, roles } from '../memberships.table';
+import { hashPassword, passwordProblems } from '../passwords';
+import { users } from '../users.table';
 
 /**
  * Accounts a workspace admin manages (catalogue 7.9 credentials create, update, delete). An

@@ -1,4 +1,4 @@
-import { defineMailTemplate, layout } from '../../platform/mail/templates';
+import { defineMailTemplate, layout } from '../../../platform/mail/templates';
 
 /** The password-reset link (ko/en). The link opens the web app's /reset-password page. */
 export const passwordResetMailTemplate = defineMailTemplate<{ token: string; minutes: number; name: string }>({

@@ -1,7 +1,7 @@
 import { createApiKey, createServiceAuthToken, listApiKeys, revokeApiKey, verifyApiKey } from '@legal/api';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../platform/http/route';
-import type { AppServices } from '../../platform/services';
+import { route } from '../../../platform/http/route';
+import type { AppServices } from '../../../platform/services';
 import * as keys from './api-keys.service';
 
 /** Workspace API keys (admins) and what a key may do: verify itself, obtain a service-auth token. */

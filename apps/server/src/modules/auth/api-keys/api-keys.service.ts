@@ -1,17 +1,17 @@
 import { type ApiKey, type CreateApiKeyBody, IDENTITY_LIMITS, type Page } from '@legal/api';
 import { and, count, desc, eq, gt, lt } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import type { Database, Db } from '../../platform/db/client';
-import { fetchPage, type PageRequest } from '../../platform/db/paging';
-import { inScope } from '../../platform/db/tenancy';
-import { type Principal, type RequestContext, type TenantScope, tenantScope } from '../../platform/http/context';
-import { AppError, forbidden, notFound, unauthorized, validationError } from '../../platform/http/errors';
-import { userPrincipal } from './account.service';
+import type { Database, Db } from '../../../platform/db/client';
+import { fetchPage, type PageRequest } from '../../../platform/db/paging';
+import { inScope } from '../../../platform/db/tenancy';
+import { type Principal, type RequestContext, type TenantScope, tenantScope } from '../../../platform/http/context';
+import { AppError, forbidden, notFound, unauthorized, validationError } from '../../../platform/http/errors';
+import { userPrincipal } from '../account.service';
 import { apiKeys, serviceAuthTokens } from './api-keys.table';
-import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
-import { isApiKeyUsable } from './auth.policy';
-import { workspaces } from './tenants.table';
-import { hashToken, newToken } from './tokens';
+import { auditMetaOf, recordAudit } from '../../../platform/audit/audit';
+import { isApiKeyUsable } from '../auth.policy';
+import { workspaces } from '../tenants.table';
+import { hashToken, newToken } from '../tokens';
 
 const API_KEY_PERMISSION = 'workspace.api_key.write';
 export const API_KEY_PREFIX = 'lsk_';

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { SSO_ERROR_PARAM, SSO_LIMITS, SafeNextPathSchema, type SsoErrorCode, type SsoLoginBody } from '@legal/api';
 import type { Configuration } from 'openid-client';
-import type { RequestContext, TenantScope } from '../../platform/http/context';
-import { AppError } from '../../platform/http/errors';
-import type { AppServices } from '../../platform/services';
-import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
-import { findMembership, findUserById, findUserForLogin, findWorkspaceName, normalizeLoginId, workspacePolicyOf } from './auth.repo';
-import { trackLogin } from './login-tracks';
+import type { RequestContext, TenantScope } from '../../../platform/http/context';
+import { AppError } from '../../../platform/http/errors';
+import type { AppServices } from '../../../platform/services';
+import { auditMetaOf, recordAudit } from '../../../platform/audit/audit';
+import { findMembership, findUserById, findUserForLogin, findWorkspaceName, normalizeLoginId, workspacePolicyOf } from '../auth.repo';
+import { trackLogin } from '../login-tracks';
 import type { SsoFailureReason } from './sso.audit';
 import { decryptSecret, ssoKeyOf } from './sso.crypto';
 import { authorizationRequest, classifyExchangeError, exchangeCode, providerConfiguration, type ProviderClient, type VerifiedIdentity } from './sso.oidc';
@@ -15,7 +15,7 @@ import {
   type SsoConfigRow, type SsoLoginStateRow,
 } from './sso.repo';
 import { allowsHttp, redirectUriOf } from './sso.service';
-import { type IssuedSession, issueSession } from './sessions.service';
+import { type IssuedSession, issueSession } from '../sessions.service';
 
 /**
  * Single sign-on: the start (a state row with the PKCE verifier and nonce, and the provider's

@@ -1,17 +1,17 @@
 import { AUTH_LIMITS, IDENTITY_LIMITS, type ResetPasswordBody } from '@legal/api';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client';
-import { type RequestContext, tenantScope } from '../../platform/http/context';
-import { AppError, forbidden, notFound, validationError } from '../../platform/http/errors';
-import { userPrincipal } from './account.service';
-import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
-import { findMembership, findUserForLogin, revokeUserSessions, workspacePolicyOf } from './auth.repo';
-import type { AuthDeps } from './login-tracks';
-import { hashPassword, passwordProblems } from './passwords';
+import type { Db } from '../../../platform/db/client';
+import { type RequestContext, tenantScope } from '../../../platform/http/context';
+import { AppError, forbidden, notFound, validationError } from '../../../platform/http/errors';
+import { userPrincipal } from '../account.service';
+import { auditMetaOf, recordAudit } from '../../../platform/audit/audit';
+import { findMembership, findUserForLogin, revokeUserSessions, workspacePolicyOf } from '../auth.repo';
+import type { AuthDeps } from '../login-tracks';
+import { hashPassword, passwordProblems } from '../passwords';
 import { passwordResetMailTemplate } from './password-reset.mail';
-import { passwordResetTokens } from './sessions.table';
-import { hashToken, newToken } from './tokens';
-import { users } from './users.table';
+import { passwordResetTokens } from '../sessions.table';
+import { hashToken, newToken } from '../tokens';
+import { users } from '../users.table';
 
 const DAY_MS = 24 * 3600 * 1000;
 const USER_WRITE_PERMISSION = 'workspace.user.write';

@@ -1,10 +1,10 @@
 import { deleteSsoConfig, getSsoConfig, putSsoConfig, ssoCallback, ssoLogin, SSO_LIMITS, testSsoDiscovery } from '@legal/api';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Config } from '../../config';
-import { route } from '../../platform/http/route';
-import type { AppServices } from '../../platform/services';
-import { setSessionCookies } from './cookies';
-import { signInRate } from './login.routes';
+import type { Config } from '../../../config';
+import { route } from '../../../platform/http/route';
+import type { AppServices } from '../../../platform/services';
+import { setSessionCookies } from '../cookies';
+import { signInRate } from '../login.routes';
 import { completeSsoLogin, startSsoLogin } from './sso.login';
 import * as sso from './sso.service';
 

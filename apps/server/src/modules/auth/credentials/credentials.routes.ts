@@ -1,11 +1,11 @@
 import { createCredential, deleteCredential, forcePasswordReset, impersonatedLogin, resetPassword, sendResetMessage, updateCredential } from '@legal/api';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../platform/http/route';
-import type { AppServices } from '../../platform/services';
-import { setSessionCookies } from './cookies';
+import { route } from '../../../platform/http/route';
+import type { AppServices } from '../../../platform/services';
+import { setSessionCookies } from '../cookies';
 import * as accounts from './credentials.accounts';
 import * as credentials from './credentials.service';
-import { startImpersonation } from './impersonation.service';
+import { startImpersonation } from '../impersonation.service';
 
 /** Password reset by mailed link, forced reset by an admin, admin-managed accounts, impersonated sign-in. */
 export function registerCredentialRoutes(app: FastifyInstance, services: AppServices) {

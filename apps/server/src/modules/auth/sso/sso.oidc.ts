@@ -1,6 +1,6 @@
 import type { SsoDiscoveryError, SsoDiscoveryResult, SsoErrorCode } from '@legal/api';
 import * as oidc from 'openid-client';
-import { OutboundError, type OutboundFetch } from '../../platform/http/outbound';
+import { OutboundError, type OutboundFetch } from '../../../platform/http/outbound';
 import { fingerprint } from './sso.crypto';
 
 /**

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
-import type { Config } from '../../config';
-import { AppError } from '../../platform/http/errors';
+import type { Config } from '../../../config';
+import { AppError } from '../../../platform/http/errors';
 
 /**
  * The client secrets of the workspaces' OpenID Connect providers are stored encrypted with

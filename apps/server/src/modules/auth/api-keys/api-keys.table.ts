@@ -1,6 +1,6 @@
 import { bigint, bigserial, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { tenantColumns } from '../../platform/db/tenancy';
-import { users } from './users.table';
+import { tenantColumns } from '../../../platform/db/tenancy';
+import { users } from '../users.table';
 
 /** A workspace's key for integrations. Only the SHA-256 of the secret is stored, and a short visible prefix. */
 export const apiKeys = pgTable(

@@ -1,13 +1,13 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../platform/mail/mail.table';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { auditEvents } from '../../platform/audit/audit.table';
-import { cookiesOf, login, newUser, newWorkspace, signIn, unique, workspaceHeaders } from './auth.test-support';
-import { membershipRoles, memberships, roles } from './memberships.table';
-import { provisionMembership } from './provisioning';
-import { passwordResetTokens } from './sessions.table';
-import { users } from './users.table';
+import { mailOutbox } from '../../../platform/mail/mail.table';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { auditEvents } from '../../../platform/audit/audit.table';
+import { cookiesOf, login, newUser, newWorkspace, signIn, unique, workspaceHeaders } from '../auth.test-support';
+import { membershipRoles, memberships, roles } from '../memberships.table';
+import { provisionMembership } from '../provisioning';
+import { passwordResetTokens } from '../sessions.table';
+import { users } from '../users.table';
 
 let t: TestApp;
 beforeAll(async () => {

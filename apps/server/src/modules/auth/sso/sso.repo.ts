@@ -1,10 +1,10 @@
 import { and, count, eq, isNull, lt } from 'drizzle-orm';
-import type { Db, Tx } from '../../platform/db/client';
-import { inScope } from '../../platform/db/tenancy';
-import type { TenantScope } from '../../platform/http/context';
-import { memberships } from './memberships.table';
+import type { Db, Tx } from '../../../platform/db/client';
+import { inScope } from '../../../platform/db/tenancy';
+import type { TenantScope } from '../../../platform/http/context';
+import { memberships } from '../memberships.table';
 import { ssoConfigs, ssoIdentities, ssoLoginStates } from './sso.table';
-import { workspaces } from './tenants.table';
+import { workspaces } from '../tenants.table';
 
 type Queryable = Db | Tx;
 

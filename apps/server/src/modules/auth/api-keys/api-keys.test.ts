@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, type TestApp } from '../../../test/harness';
 import { apiKeys, serviceAuthTokens } from './api-keys.table';
-import { auditEvents } from '../../platform/audit/audit.table';
-import { newUser, newWorkspace, signIn, workspaceHeaders } from './auth.test-support';
+import { auditEvents } from '../../../platform/audit/audit.table';
+import { newUser, newWorkspace, signIn, workspaceHeaders } from '../auth.test-support';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { newUser, newWorkspace, signIn, unique, workspaceHeaders } from './auth.test-support';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { newUser, newWorkspace, signIn, unique, workspaceHeaders } from '../auth.test-support';
 import { startTestProvider, type TestProvider } from './sso.test-provider';
 
 /**

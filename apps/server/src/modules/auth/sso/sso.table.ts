@@ -1,7 +1,7 @@
 import { bigint, bigserial, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { tenantColumns } from '../../platform/db/tenancy';
-import { users } from './users.table';
+import { tenantColumns } from '../../../platform/db/tenancy';
+import { users } from '../users.table';
 
 /** A workspace's OpenID Connect provider (one per workspace). The client secret is stored encrypted. */
 export const ssoConfigs = pgTable(
