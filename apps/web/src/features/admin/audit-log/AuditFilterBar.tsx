@@ -2,7 +2,7 @@ import { AUDIT_LOG_LIMITS } from '@legal/api';
 import { Badge, Button, CloseButton, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconSearch } from '../../components/icons';
+import { IconSearch } from '../../../components/icons';
 import { KNOWN_AUDIT_TYPES } from './audit-event-types';
 import { hasAuditFilters, type AuditFilters } from './audit-search-params';
 import { useAuditTypeLabel } from './use-audit-type-label';

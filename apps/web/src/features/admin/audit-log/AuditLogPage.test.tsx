@@ -2,13 +2,13 @@ import { type AuditDailyCounts, type AuditEventItem, countAuditEventsPerDay, exp
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, ok, type FakeApi } from '../../test/fake-api';
-import { renderApp } from '../../test/render';
-import { serveSession, signInToHanbit } from '../../test/session-fixtures';
+import { installFakeApi, ok, type FakeApi } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+import { serveSession, signInToHanbit } from '../../../test/session-fixtures';
 import { KNOWN_AUDIT_TYPES } from './audit-event-types';
 import { auditQueryOf, readAuditFilters, writeAuditFilters } from './audit-search-params';
-import en from '../../locales/en/audit-log.json';
-import ko from '../../locales/ko/audit-log.json';
+import en from '../../../locales/en/audit-log.json';
+import ko from '../../../locales/ko/audit-log.json';
 
 const PERMISSIONS = ['workspace.admin.access', 'workspace.audit.read'];
 

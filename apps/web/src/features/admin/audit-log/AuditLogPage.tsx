@@ -5,10 +5,10 @@ import { type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useFormatDateTime } from '../../lib/i18n';
-import { AdminDataTable, NEWEST_FIRST } from '../admin/AdminDataTable';
-import { useAdminWorkspace } from '../admin/AdminLayout';
-import { AdminPageHeader } from '../admin/AdminPageHeader';
+import { useFormatDateTime } from '../../../lib/i18n';
+import { AdminDataTable, NEWEST_FIRST } from '../AdminDataTable';
+import { useAdminWorkspace } from '../AdminLayout';
+import { AdminPageHeader } from '../AdminPageHeader';
 import { AuditEventDrawer } from './AuditEventDrawer';
 import { AuditExportButton } from './AuditExportButton';
 import { AuditFilterBar } from './AuditFilterBar';
@@ -17,7 +17,7 @@ import { personName } from './audit-people';
 import { useAuditDailyCounts, useAuditEvents } from './audit-queries';
 import { hasAuditFilters, readAuditFilters, writeAuditFilters, type AuditFilters } from './audit-search-params';
 import { useAuditTypeLabel } from './use-audit-type-label';
-import '../admin/admin-i18n';
+import '../admin-i18n';
 import './audit-log-i18n';
 
 function useColumns(): DataTableColumn<AuditEventItem>[] {

@@ -1,7 +1,7 @@
 import { AUDIT_LOG_LIMITS, countAuditEventsPerDay, exportAuditEvents, listAuditEvents, workspaceKey } from '@legal/api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import { type SessionState, useSession } from '../../lib/session';
+import { api } from '../../../lib/api';
+import { type SessionState, useSession } from '../../../lib/session';
 import { auditQueryOf, browserTimeZone, type AuditFilters } from './audit-search-params';
 
 export const AUDIT_PAGE_SIZE = AUDIT_LOG_LIMITS.defaultPageSize;

@@ -2,10 +2,10 @@ import { acceptInvitation, previewInvitation, type AcceptedInvitation, type Invi
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sessionStore, setLauncher, setUserInfo } from '../../lib/session';
-import { fail, installFakeApi, ok } from '../../test/fake-api';
-import { renderApp } from '../../test/render';
-import { hanbit, profileOf, resetSession, serveSession } from '../../test/session-fixtures';
+import { sessionStore, setLauncher, setUserInfo } from '../../../lib/session';
+import { fail, installFakeApi, ok } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+import { hanbit, profileOf, resetSession, serveSession } from '../../../test/session-fixtures';
 
 function previewOf(over: Partial<InvitationPreview> = {}): InvitationPreview {
   return {

@@ -1,10 +1,10 @@
 import { INVITATION_STATUSES } from '@legal/api';
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { IconSearch } from '../../components/icons';
-import { useFilterBar } from '../../lib/use-filter-bar';
+import { IconSearch } from '../../../components/icons';
+import { useFilterBar } from '../../../lib/use-filter-bar';
 import { type InvitationFilters } from './invitations-search-params';
-import '../admin/admin-i18n';
+import '../admin-i18n';
 import './invitations-i18n';
 
 export interface InvitationFilterBarProps {

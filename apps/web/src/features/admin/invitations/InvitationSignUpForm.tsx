@@ -2,7 +2,7 @@ import { AcceptInvitationBodySchema, AUTH_LIMITS, INVITATION_NAME_MAX_LENGTH, Ne
 import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverFieldNames } from '../../lib/forms/form-errors';
+import { serverFieldNames } from '../../../lib/forms/form-errors';
 import './invitations-i18n';
 
 const LIMITS = { min: AUTH_LIMITS.passwordMinLength, max: AUTH_LIMITS.passwordMaxLength };

@@ -5,18 +5,18 @@ import { notifications } from '@mantine/notifications';
 import { type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useFormatDateTime } from '../../lib/i18n';
-import { AdminDataTable, NEWEST_FIRST } from '../admin/AdminDataTable';
-import { useAdminWorkspace } from '../admin/AdminLayout';
-import { AdminPageHeader } from '../admin/AdminPageHeader';
-import { confirmAction } from '../admin/confirm';
+import { useFormatDateTime } from '../../../lib/i18n';
+import { AdminDataTable, NEWEST_FIRST } from '../AdminDataTable';
+import { useAdminWorkspace } from '../AdminLayout';
+import { AdminPageHeader } from '../AdminPageHeader';
+import { confirmAction } from '../confirm';
 import { IconCircleX, IconMailForward } from './invitation-icons';
 import { useInvitationList, useInvitationMutations } from './invitation-queries';
 import { InvitationFilterBar } from './InvitationFilterBar';
 import { InvitationStatusBadge } from './InvitationStatusBadge';
 import { readInvitationFilters, writeInvitationFilters, type InvitationFilters } from './invitations-search-params';
 import { InviteForm } from './InviteForm';
-import '../admin/admin-i18n';
+import '../admin-i18n';
 import './invitations-i18n';
 
 function useColumns(onResend: (invitation: Invitation) => void, onCancel: (invitation: Invitation) => void): DataTableColumn<Invitation>[] {

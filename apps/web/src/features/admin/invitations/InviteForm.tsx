@@ -3,7 +3,7 @@ import { Alert, Button, Card, Group, MultiSelect, Select, SimpleGrid, Stack, Tag
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverFieldNames } from '../../lib/forms/form-errors';
+import { serverFieldNames } from '../../../lib/forms/form-errors';
 import { useInvitationFormOptions, useInvitationMutations } from './invitation-queries';
 import './invitations-i18n';
 

@@ -3,8 +3,8 @@ import {
   previewInvitation, resendInvitation, workspaceKey, type AcceptInvitationBody, type BulkCreateInvitationsBody, type CreateInvitationBody,
 } from '@legal/api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import { useSession, type SessionState } from '../../lib/session';
+import { api } from '../../../lib/api';
+import { useSession, type SessionState } from '../../../lib/session';
 import { type InvitationFilters } from './invitations-search-params';
 
 const selectWorkspaceKey = (s: SessionState) => workspaceKey(s.tenantId, s.workspaceId);

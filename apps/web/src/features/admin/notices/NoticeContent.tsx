@@ -2,8 +2,8 @@ import { type NoticeAttachment } from '@legal/api';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FileSize } from '../files/FileSize';
-import { saveFile } from '../files/file-queries';
+import { FileSize } from '../../files/FileSize';
+import { saveFile } from '../../files/file-queries';
 import { IconDownload, IconPaperclip } from './notice-icons';
 import './notices-i18n';
 

@@ -1,8 +1,8 @@
 import { NOTICE_LIMITS, NOTICE_TYPES, type NoticeCreator, type NoticeType } from '@legal/api';
 import { Button, Group, MultiSelect, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { IconSearch } from '../../components/icons';
-import { useFilterBar } from '../../lib/use-filter-bar';
+import { IconSearch } from '../../../components/icons';
+import { useFilterBar } from '../../../lib/use-filter-bar';
 import { hasNoticeFilters, type NoticeFilters } from './notices-search-params';
 import './notices-i18n';
 

@@ -5,13 +5,13 @@ import { ActionIcon, Alert, Button, Group, List, Modal, Select, Stack, Switch, T
 import { notifications } from '@mantine/notifications';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type FormError, type FormErrors, formErrorText, schemaErrors, serverErrors } from '../../lib/forms/form-errors';
-import { UploadRow } from '../files/FileUploadPanel';
-import { FileSize } from '../files/FileSize';
-import { useFileUploads } from '../files/use-file-uploads';
+import { type FormError, type FormErrors, formErrorText, schemaErrors, serverErrors } from '../../../lib/forms/form-errors';
+import { UploadRow } from '../../files/FileUploadPanel';
+import { FileSize } from '../../files/FileSize';
+import { useFileUploads } from '../../files/use-file-uploads';
 import { IconPaperclip, IconX } from './notice-icons';
 import { useNoticeMutations } from './notice-queries';
-import '../admin/admin-i18n';
+import '../admin-i18n';
 import './notices-i18n';
 
 interface Values {

@@ -2,10 +2,10 @@ import { createNotice, deleteNotice, listNoticeCreators, listNotices, type Notic
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeXhr } from '../../lib/api/fake-xhr';
-import { fail, installFakeApi, ok, type FakeApi } from '../../test/fake-api';
-import { renderApp } from '../../test/render';
-import { serveSession, signInToHanbit } from '../../test/session-fixtures';
+import { FakeXhr } from '../../../lib/api/fake-xhr';
+import { fail, installFakeApi, ok, type FakeApi } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+import { serveSession, signInToHanbit } from '../../../test/session-fixtures';
 
 const PERMISSIONS = ['workspace.admin.access', 'workspace.notice.write', 'file.file.read', 'file.file.write'];
 const FILE_KEY = 'F'.repeat(22);

@@ -6,18 +6,18 @@ import { type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useFormatDateTime } from '../../lib/i18n';
-import { AdminDataTable, NEWEST_FIRST } from '../admin/AdminDataTable';
-import { useAdminWorkspace } from '../admin/AdminLayout';
-import { AdminPageHeader } from '../admin/AdminPageHeader';
-import { confirmAction } from '../admin/confirm';
+import { useFormatDateTime } from '../../../lib/i18n';
+import { AdminDataTable, NEWEST_FIRST } from '../AdminDataTable';
+import { useAdminWorkspace } from '../AdminLayout';
+import { AdminPageHeader } from '../AdminPageHeader';
+import { confirmAction } from '../confirm';
 import { NoticeFilterBar } from './NoticeFilterBar';
 import { NoticeFormModal } from './NoticeFormModal';
 import { IconPaperclip, IconPencil, IconPin, IconPlus, IconTrash } from './notice-icons';
 import { useAdminNotices, useNoticeCreators, useNoticeMutations } from './notice-queries';
 import { hasNoticeFilters, readNoticeFilters, writeNoticeFilters, type NoticeFilters } from './notices-search-params';
 import { NoticeTypeBadge } from './NoticeTypeBadge';
-import '../admin/admin-i18n';
+import '../admin-i18n';
 import './notices-i18n';
 
 /** Which form is open: none, a new notice, or an existing one. */

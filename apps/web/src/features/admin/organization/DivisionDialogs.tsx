@@ -3,11 +3,11 @@ import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/c
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formErrorText, schemaErrors } from '../../lib/forms/form-errors';
+import { formErrorText, schemaErrors } from '../../../lib/forms/form-errors';
 import { flattenTree, moveTargets } from './division-tree';
 import { type OrganizationFormErrors, saveErrors } from './form-errors';
 import { useDivisionMutations } from './organization-queries';
-import '../admin/admin-i18n';
+import '../admin-i18n';
 import './organization-i18n';
 
 /** Which dialog is open on the division tree. */

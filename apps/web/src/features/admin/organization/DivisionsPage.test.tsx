@@ -2,9 +2,9 @@ import { deleteDivision, type DivisionNode, listDivisionMembers, listDivisionTre
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FakeXhr } from '../../lib/api/fake-xhr';
-import { ok } from '../../test/fake-api';
-import { renderApp } from '../../test/render';
+import { FakeXhr } from '../../../lib/api/fake-xhr';
+import { ok } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
 import { pageOf, signInAdmin } from './organization.test-support';
 
 const node = (id: number, parentId: number | null, name: string, memberCount = 0, children: DivisionNode[] = []): DivisionNode => ({

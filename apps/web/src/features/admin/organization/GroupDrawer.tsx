@@ -2,15 +2,15 @@ import { Button, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../components/ErrorState';
-import { LoadingState } from '../../components/LoadingState';
-import { confirmAction } from '../admin/confirm';
+import { ErrorState } from '../../../components/ErrorState';
+import { LoadingState } from '../../../components/LoadingState';
+import { confirmAction } from '../confirm';
 import { GroupFormModal } from './GroupFormModal';
 import { GroupRolesForm } from './GroupRolesForm';
 import { MembersPanel } from './MembersPanel';
 import { IconPencil, IconTrash } from './organization-icons';
 import { useGroupDetail, useGroupMutations } from './organization-queries';
-import '../admin/admin-i18n';
+import '../admin-i18n';
 import './organization-i18n';
 
 /** One group: name and description, the roles it gives, its members; edit and delete. */

@@ -3,11 +3,11 @@ import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormFooter } from '../../components/FormFooter';
-import { formErrorText, schemaErrors } from '../../lib/forms/form-errors';
+import { FormFooter } from '../../../components/FormFooter';
+import { formErrorText, schemaErrors } from '../../../lib/forms/form-errors';
 import { type OrganizationFormErrors, saveErrors } from './form-errors';
 import { useGroupMutations } from './organization-queries';
-import '../admin/admin-i18n';
+import '../admin-i18n';
 import './organization-i18n';
 
 export interface GroupFormModalProps {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useAllRoles, useGroupMutations } from './organization-queries';
 import { roleLabel } from './role-names';
 import { useUiLocale } from './use-ui-locale';
-import '../admin/admin-i18n';
+import '../admin-i18n';
 import './organization-i18n';
 
 /** The roles a group gives its members (replaced as a whole on save). */

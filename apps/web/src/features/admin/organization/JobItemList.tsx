@@ -3,16 +3,16 @@ import { ActionIcon, Badge, Button, Card, Group, Stack, Text, TextInput, Title }
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../components/EmptyState';
-import { ErrorState } from '../../components/ErrorState';
-import { LoadingState } from '../../components/LoadingState';
-import { formErrorText, schemaErrors } from '../../lib/forms/form-errors';
-import { confirmAction } from '../admin/confirm';
+import { EmptyState } from '../../../components/EmptyState';
+import { ErrorState } from '../../../components/ErrorState';
+import { LoadingState } from '../../../components/LoadingState';
+import { formErrorText, schemaErrors } from '../../../lib/forms/form-errors';
+import { confirmAction } from '../confirm';
 import { type OrganizationFormError, saveErrors } from './form-errors';
 import { shiftId } from './ordering';
 import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from './organization-icons';
 import { type JobListKind, useJobItemMutations, useJobItems } from './organization-queries';
-import '../admin/admin-i18n';
+import '../admin-i18n';
 import './organization-i18n';
 
 /** A name field checked with the shared schema, showing the server's answer too. */

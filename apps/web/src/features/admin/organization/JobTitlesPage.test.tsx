@@ -2,9 +2,9 @@ import { type JobItem, jobPositionRoutes, jobTitleRoutes } from '@legal/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FakeXhr } from '../../lib/api/fake-xhr';
-import { fail, ok } from '../../test/fake-api';
-import { renderApp } from '../../test/render';
+import { FakeXhr } from '../../../lib/api/fake-xhr';
+import { fail, ok } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
 import { pageOf, signInAdmin } from './organization.test-support';
 
 const item = (id: number, name: string, displayOrder: number, memberCount = 0): JobItem => ({ id, name, displayOrder, memberCount, createdAt: '2026-11-20T01:00:00.000Z' });

@@ -1,9 +1,9 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { useHasAnyPermission } from '../../lib/session';
-import { useAdminWorkspace } from '../admin/AdminLayout';
-import { AdminPageHeader } from '../admin/AdminPageHeader';
+import { useHasAnyPermission } from '../../../lib/session';
+import { useAdminWorkspace } from '../AdminLayout';
+import { AdminPageHeader } from '../AdminPageHeader';
 import { JobItemList } from './JobItemList';
 import './organization-i18n';
 

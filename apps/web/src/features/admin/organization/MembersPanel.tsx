@@ -1,11 +1,11 @@
 import type { OrganizationMember } from '@legal/api';
 import { ActionIcon, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../components/EmptyState';
-import { confirmAction } from '../admin/confirm';
+import { EmptyState } from '../../../components/EmptyState';
+import { confirmAction } from '../confirm';
 import { MemberOrgLine, MemberPicker } from './MemberPicker';
 import { IconX } from './organization-icons';
-import '../admin/admin-i18n';
+import '../admin-i18n';
 import './organization-i18n';
 
 export interface MembersPanelProps {

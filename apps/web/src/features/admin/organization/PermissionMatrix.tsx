@@ -3,15 +3,15 @@ import { Badge, Button, Checkbox, Group, Paper, Stack, Table, Text, Tooltip } fr
 import { notifications } from '@mantine/notifications';
 import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../components/ErrorState';
-import { LoadingState } from '../../components/LoadingState';
-import { confirmAction } from '../admin/confirm';
+import { ErrorState } from '../../../components/ErrorState';
+import { LoadingState } from '../../../components/LoadingState';
+import { confirmAction } from '../confirm';
 import { IconLock } from './organization-icons';
 import { usePermissionCatalogue, useRoleMatrix, useRoleMutations } from './organization-queries';
 import { EMPTY_DRAFT, isChanged, isGranted, matrixChanges, toggleGrant, type MatrixDraft } from './permission-matrix';
 import { roleLabel } from './role-names';
 import { useUiLocale } from './use-ui-locale';
-import '../admin/admin-i18n';
+import '../admin-i18n';
 import './organization-i18n';
 
 /** The permission matrix screen: rows are permissions by area, columns are roles; changes are saved together. */

@@ -2,16 +2,16 @@ import { Badge, Button, Divider, Drawer, Group, List, Stack, Text, Tooltip } fro
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../components/ErrorState';
-import { LoadingState } from '../../components/LoadingState';
-import { confirmAction } from '../admin/confirm';
+import { ErrorState } from '../../../components/ErrorState';
+import { LoadingState } from '../../../components/LoadingState';
+import { confirmAction } from '../confirm';
 import { MembersPanel } from './MembersPanel';
 import { IconPencil, IconTrash } from './organization-icons';
 import { usePermissionCatalogue, useRoleDetail, useRoleMutations } from './organization-queries';
 import { roleLabel } from './role-names';
 import { RoleFormModal } from './RoleFormModal';
 import { useUiLocale } from './use-ui-locale';
-import '../admin/admin-i18n';
+import '../admin-i18n';
 import './organization-i18n';
 
 /** One role: what it allows, who holds it (editable) and which groups give it; edit and delete. */

@@ -3,15 +3,15 @@ import { Alert, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormFooter } from '../../components/FormFooter';
-import { LoadingState } from '../../components/LoadingState';
-import { formErrorText, schemaErrors } from '../../lib/forms/form-errors';
+import { FormFooter } from '../../../components/FormFooter';
+import { LoadingState } from '../../../components/LoadingState';
+import { formErrorText, schemaErrors } from '../../../lib/forms/form-errors';
 import { type OrganizationFormErrors, saveErrors } from './form-errors';
 import { usePermissionCatalogue, useRoleMutations } from './organization-queries';
 import { PermissionChecklist } from './PermissionChecklist';
 import { roleLabel } from './role-names';
 import { useUiLocale } from './use-ui-locale';
-import '../admin/admin-i18n';
+import '../admin-i18n';
 import './organization-i18n';
 
 export interface RoleFormModalProps {

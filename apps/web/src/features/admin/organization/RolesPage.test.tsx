@@ -4,10 +4,10 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FakeXhr } from '../../lib/api/fake-xhr';
-import { i18n } from '../../lib/i18n';
-import { fail, ok } from '../../test/fake-api';
-import { renderApp } from '../../test/render';
+import { FakeXhr } from '../../../lib/api/fake-xhr';
+import { i18n } from '../../../lib/i18n';
+import { fail, ok } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
 import { pageOf, signInAdmin } from './organization.test-support';
 
 const ALL = permissionCatalogue().areas.flatMap((a) => a.permissions.map((p) => p.name));

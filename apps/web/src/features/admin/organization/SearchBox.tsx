@@ -2,7 +2,7 @@ import { Button, Group, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconSearch } from './organization-icons';
-import '../admin/admin-i18n';
+import '../admin-i18n';
 
 /** A keyword search that applies on submit (Enter or the button), so the table does not reload per keystroke. */
 export function SearchBox({ label, value, onSearch }: { label: string; value: string; onSearch: (keyword: string) => void }) {

@@ -1,4 +1,4 @@
-import { type FormError, type FormErrors, type SchemaErrorKey, serverErrors } from '../../lib/forms/form-errors';
+import { type FormError, type FormErrors, type SchemaErrorKey, serverErrors } from '../../../lib/forms/form-errors';
 
 /** The organization forms have words for one more problem: a name another item of the list uses. */
 export type OrganizationErrorKey = SchemaErrorKey | 'nameTaken';

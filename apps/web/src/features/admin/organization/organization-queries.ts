@@ -5,8 +5,8 @@ import {
   updateRoleMatrix, workspaceKey,
 } from '@legal/api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import { type SessionState, useSession } from '../../lib/session';
+import { api } from '../../../lib/api';
+import { type SessionState, useSession } from '../../../lib/session';
 
 const selectWorkspaceKey = (s: SessionState) => workspaceKey(s.tenantId, s.workspaceId);
 

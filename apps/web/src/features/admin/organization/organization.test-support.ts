@@ -1,8 +1,8 @@
 /** Helpers for the organization page tests (not a test file itself). */
 import { vi } from 'vitest';
-import { FakeXhr } from '../../lib/api/fake-xhr';
-import { installFakeApi, type FakeApi } from '../../test/fake-api';
-import { serveSession, signInToHanbit } from '../../test/session-fixtures';
+import { FakeXhr } from '../../../lib/api/fake-xhr';
+import { installFakeApi, type FakeApi } from '../../../test/fake-api';
+import { serveSession, signInToHanbit } from '../../../test/session-fixtures';
 
 /** An admin who may change roles and the organization, and search users for the pickers. */
 export const ADMIN_PERMISSIONS = ['workspace.admin.access', 'workspace.role.write', 'workspace.group.write', 'workspace.user.read'];

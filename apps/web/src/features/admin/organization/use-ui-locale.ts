@@ -1,6 +1,6 @@
 import type { Locale } from '@legal/api';
 import { useTranslation } from 'react-i18next';
-import { toLocale } from '../../lib/i18n';
+import { toLocale } from '../../../lib/i18n';
 
 /** The interface language (re-renders when it changes). */
 export function useUiLocale(): Locale {

@@ -3,11 +3,11 @@ import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DetailsTable } from '../../components/DetailsTable';
-import { useFormatDateTime } from '../../lib/i18n';
-import { fieldIssues } from '../../lib/forms/field-issues';
+import { DetailsTable } from '../../../components/DetailsTable';
+import { useFormatDateTime } from '../../../lib/i18n';
+import { fieldIssues } from '../../../lib/forms/field-issues';
 import { useRoleRequestMutations } from './role-request-queries';
-import '../admin/admin-i18n';
+import '../admin-i18n';
 import './role-requests-i18n';
 
 export interface DecideRoleRequestDialogProps {

@@ -2,9 +2,9 @@ import { cancelRoleRequest, createRoleRequest, getRoleRequestFormOptions, listMy
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fail, installFakeApi, ok, type FakeApi } from '../../test/fake-api';
-import { renderApp } from '../../test/render';
-import { serveSession, signInToHanbit } from '../../test/session-fixtures';
+import { fail, installFakeApi, ok, type FakeApi } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+import { serveSession, signInToHanbit } from '../../../test/session-fixtures';
 
 const mine: RoleRequest = {
   id: 8,

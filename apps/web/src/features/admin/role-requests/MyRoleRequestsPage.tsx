@@ -5,15 +5,15 @@ import { notifications } from '@mantine/notifications';
 import { type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useFormatDateTime } from '../../lib/i18n';
-import { AdminDataTable, NEWEST_FIRST } from '../admin/AdminDataTable';
-import { confirmAction } from '../admin/confirm';
-import { WorkspaceGate } from '../workspaces/WorkspaceGate';
+import { useFormatDateTime } from '../../../lib/i18n';
+import { AdminDataTable, NEWEST_FIRST } from '../AdminDataTable';
+import { confirmAction } from '../confirm';
+import { WorkspaceGate } from '../../workspaces/WorkspaceGate';
 import { useMyRoleRequests, useRoleRequestMutations } from './role-request-queries';
 import { readRoleRequestFilters, writeRoleRequestFilters, type RoleRequestFilters } from './role-requests-search-params';
 import { RoleRequestForm } from './RoleRequestForm';
 import { RoleRequestStatusBadge } from './RoleRequestStatusBadge';
-import '../admin/admin-i18n';
+import '../admin-i18n';
 import './role-requests-i18n';
 
 function useColumns(onCancel: (request: RoleRequest) => void): DataTableColumn<RoleRequest>[] {

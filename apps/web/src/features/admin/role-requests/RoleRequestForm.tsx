@@ -3,8 +3,8 @@ import { Alert, Button, Card, Group, Select, Stack, Textarea, Title } from '@man
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldIssues } from '../../lib/forms/field-issues';
-import { serverFieldNames } from '../../lib/forms/form-errors';
+import { fieldIssues } from '../../../lib/forms/field-issues';
+import { serverFieldNames } from '../../../lib/forms/form-errors';
 import { useRoleRequestFormOptions, useRoleRequestMutations } from './role-request-queries';
 import './role-requests-i18n';
 

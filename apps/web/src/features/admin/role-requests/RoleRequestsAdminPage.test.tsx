@@ -2,9 +2,9 @@ import { approveRoleRequest, getRoleRequestFormOptions, listRoleRequests, reject
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fail, installFakeApi, ok, type FakeApi } from '../../test/fake-api';
-import { renderApp } from '../../test/render';
-import { hanbit, serveSession, signInToHanbit } from '../../test/session-fixtures';
+import { fail, installFakeApi, ok, type FakeApi } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+import { hanbit, serveSession, signInToHanbit } from '../../../test/session-fixtures';
 
 const PERMISSIONS = ['workspace.admin.access', 'workspace.role.write'];
 

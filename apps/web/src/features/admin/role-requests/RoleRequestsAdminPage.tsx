@@ -5,16 +5,16 @@ import { type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useFormatDateTime } from '../../lib/i18n';
-import { AdminDataTable, NEWEST_FIRST } from '../admin/AdminDataTable';
-import { useAdminWorkspace } from '../admin/AdminLayout';
-import { AdminPageHeader } from '../admin/AdminPageHeader';
+import { useFormatDateTime } from '../../../lib/i18n';
+import { AdminDataTable, NEWEST_FIRST } from '../AdminDataTable';
+import { useAdminWorkspace } from '../AdminLayout';
+import { AdminPageHeader } from '../AdminPageHeader';
 import { DecideRoleRequestDialog } from './DecideRoleRequestDialog';
 import { useRoleRequestFormOptions, useRoleRequestList } from './role-request-queries';
 import { readRoleRequestFilters, writeRoleRequestFilters, type RoleRequestFilters } from './role-requests-search-params';
 import { RoleRequestFilterBar } from './RoleRequestFilterBar';
 import { RoleRequestStatusBadge } from './RoleRequestStatusBadge';
-import '../admin/admin-i18n';
+import '../admin-i18n';
 import './role-requests-i18n';
 
 function useColumns(onReview: (request: RoleRequest) => void, onFilterRequester: (request: RoleRequest) => void): DataTableColumn<RoleRequest>[] {

@@ -3,8 +3,8 @@ import {
   ROLE_REQUEST_LIMITS, workspaceKey, type CreateRoleRequestBody,
 } from '@legal/api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import { useSession, type SessionState } from '../../lib/session';
+import { api } from '../../../lib/api';
+import { useSession, type SessionState } from '../../../lib/session';
 import { type RoleRequestFilters } from './role-requests-search-params';
 
 const selectWorkspaceKey = (s: SessionState) => workspaceKey(s.tenantId, s.workspaceId);

@@ -1,7 +1,7 @@
 import type { SsoDiscoveryResult } from '@legal/api';
 import { Alert, Code, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DetailsTable } from '../../components/DetailsTable';
+import { DetailsTable } from '../../../components/DetailsTable';
 
 /** What the connection test found: the endpoints a sign-in uses, or why the provider could not be used. */
 export function DiscoveryResult({ result }: { result: SsoDiscoveryResult }) {

@@ -2,7 +2,7 @@ import { SafeNextPathSchema, ssoLogin, SsoLoginBodySchema } from '@legal/api';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, isApiError } from '../../lib/api';
+import { api, isApiError } from '../../../lib/api';
 import { browserNavigation } from './leave-app';
 import './sso-i18n';
 

@@ -1,5 +1,5 @@
 import { SSO_DEFAULT_SCOPES, type SsoConfig, type SsoConfigBody, SsoConfigBodySchema } from '@legal/api';
-import { bodyFieldErrors, topField } from '../../lib/forms/form-errors';
+import { bodyFieldErrors, topField } from '../../../lib/forms/form-errors';
 
 /** The settings form: what the admin types (the secret is write-only: empty keeps the stored one). */
 export interface SsoFormValues {

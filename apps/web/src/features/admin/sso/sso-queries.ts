@@ -1,7 +1,7 @@
 import { deleteSsoConfig, getSsoConfig, putSsoConfig, type RouteBody, type SsoConfigView, testSsoDiscovery, workspaceKey } from '@legal/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import { type SessionState, useSession } from '../../lib/session';
+import { api } from '../../../lib/api';
+import { type SessionState, useSession } from '../../../lib/session';
 
 const selectWorkspaceKey = (s: SessionState) => workspaceKey(s.tenantId, s.workspaceId);
 

@@ -3,8 +3,8 @@ import { Badge, Button, Group, NativeSelect, Stack, TextInput } from '@mantine/c
 import { type DataTableColumn } from 'mantine-datatable';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatDateTime } from '../../lib/i18n';
-import { AdminDataTable, NEWEST_FIRST } from '../admin/AdminDataTable';
+import { useFormatDateTime } from '../../../lib/i18n';
+import { AdminDataTable, NEWEST_FIRST } from '../AdminDataTable';
 import { useConsentHistory } from './term-queries';
 import { type ConsentFilters } from './terms-search-params';
 import './terms-i18n';

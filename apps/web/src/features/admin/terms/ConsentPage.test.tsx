@@ -4,10 +4,10 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { selectWorkspace, setLauncher, setPermissions, setUserInfo } from '../../lib/session';
-import { fail, installFakeApi, ok, type FakeApi } from '../../test/fake-api';
-import { renderApp } from '../../test/render';
-import { hanbit, resetSession, saesol, serveSession } from '../../test/session-fixtures';
+import { selectWorkspace, setLauncher, setPermissions, setUserInfo } from '../../../lib/session';
+import { fail, installFakeApi, ok, type FakeApi } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+import { hanbit, resetSession, saesol, serveSession } from '../../../test/session-fixtures';
 import { consentPath, safeNext, workspaceNameOf } from './consent-path';
 
 const service: MemberTermRevision = {

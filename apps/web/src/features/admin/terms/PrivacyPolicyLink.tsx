@@ -1,9 +1,9 @@
 import { Anchor, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../components/ErrorState';
-import { LoadingState } from '../../components/LoadingState';
-import { useFormatDateTime } from '../../lib/i18n';
+import { ErrorState } from '../../../components/ErrorState';
+import { LoadingState } from '../../../components/LoadingState';
+import { useFormatDateTime } from '../../../lib/i18n';
 import { usePrivacyPolicy } from './term-queries';
 import { TermText } from './TermText';
 import './terms-i18n';

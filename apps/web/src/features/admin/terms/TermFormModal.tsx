@@ -3,9 +3,9 @@ import { Alert, Button, Group, Modal, Select, Stack, Switch, TextInput } from '@
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type FormError, type FormErrors, formErrorText, schemaErrors, serverErrors } from '../../lib/forms/form-errors';
+import { type FormError, type FormErrors, formErrorText, schemaErrors, serverErrors } from '../../../lib/forms/form-errors';
 import { useTermMutations } from './term-queries';
-import '../admin/admin-i18n';
+import '../admin-i18n';
 import './terms-i18n';
 
 interface Values {

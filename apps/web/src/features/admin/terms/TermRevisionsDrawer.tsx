@@ -3,10 +3,10 @@ import { Alert, Badge, Button, Card, Drawer, Group, Pagination, Stack, Switch, T
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../components/ErrorState';
-import { LoadingState } from '../../components/LoadingState';
-import { type FormError, type FormErrors, formErrorText, schemaErrors, serverErrors } from '../../lib/forms/form-errors';
-import { useFormatDateTime } from '../../lib/i18n';
+import { ErrorState } from '../../../components/ErrorState';
+import { LoadingState } from '../../../components/LoadingState';
+import { type FormError, type FormErrors, formErrorText, schemaErrors, serverErrors } from '../../../lib/forms/form-errors';
+import { useFormatDateTime } from '../../../lib/i18n';
 import { useTermMutations, useTermRevisions } from './term-queries';
 import { TermText } from './TermText';
 import './terms-i18n';

@@ -4,9 +4,9 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fail, installFakeApi, ok, type FakeApi } from '../../test/fake-api';
-import { renderApp } from '../../test/render';
-import { serveSession, signInToHanbit } from '../../test/session-fixtures';
+import { fail, installFakeApi, ok, type FakeApi } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+import { serveSession, signInToHanbit } from '../../../test/session-fixtures';
 
 const PERMISSIONS = ['workspace.admin.access', 'workspace.term.write'];
 

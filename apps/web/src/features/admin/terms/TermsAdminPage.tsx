@@ -6,20 +6,20 @@ import { type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { IconSearch } from '../../components/icons';
-import { useFormatDateTime } from '../../lib/i18n';
-import { useFilterBar } from '../../lib/use-filter-bar';
-import { AdminDataTable, NEWEST_FIRST } from '../admin/AdminDataTable';
-import { useAdminWorkspace } from '../admin/AdminLayout';
-import { AdminPageHeader } from '../admin/AdminPageHeader';
-import { confirmAction } from '../admin/confirm';
+import { IconSearch } from '../../../components/icons';
+import { useFormatDateTime } from '../../../lib/i18n';
+import { useFilterBar } from '../../../lib/use-filter-bar';
+import { AdminDataTable, NEWEST_FIRST } from '../AdminDataTable';
+import { useAdminWorkspace } from '../AdminLayout';
+import { AdminPageHeader } from '../AdminPageHeader';
+import { confirmAction } from '../confirm';
 import { ConsentHistoryTab } from './ConsentHistoryTab';
 import { TermFormModal } from './TermFormModal';
 import { TermRevisionsDrawer } from './TermRevisionsDrawer';
 import { IconPencil, IconPlus, IconTrash, IconVersions } from './terms-icons';
 import { useTermList, useTermMutations } from './term-queries';
 import { readConsentFilters, readTab, readTermFilters, type TermFilters, writeConsentFilters, writeTermFilters } from './terms-search-params';
-import '../admin/admin-i18n';
+import '../admin-i18n';
 import './terms-i18n';
 
 /** Which form is open: none, a new term, or an existing one. */

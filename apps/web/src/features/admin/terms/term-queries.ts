@@ -3,8 +3,8 @@ import {
   type RouteBody, type RouteQuery, submitMyTermConsents, updateTerm, workspaceKey,
 } from '@legal/api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import { type SessionState, useSession } from '../../lib/session';
+import { api } from '../../../lib/api';
+import { type SessionState, useSession } from '../../../lib/session';
 
 export const TERMS_PAGE_SIZE = 10;
 

@@ -2,9 +2,9 @@ import { type WorkspaceUserDetail } from '@legal/api';
 import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { confirmAction } from '../admin/confirm';
+import { confirmAction } from '../confirm';
 import { useUserMutations } from './user-queries';
-import '../admin/admin-i18n';
+import '../admin-i18n';
 import './users-i18n';
 
 /** Deactivate, reactivate, unlock and force a password reset: each asks first and shows only when the abilities allow it. */

@@ -1,8 +1,8 @@
 import { USER_LIMITS, USER_STATUSES, type UserOptions, type UserStatus } from '@legal/api';
 import { Button, Group, MultiSelect, NativeSelect, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { IconSearch } from '../../components/icons';
-import { useFilterBar } from '../../lib/use-filter-bar';
+import { IconSearch } from '../../../components/icons';
+import { useFilterBar } from '../../../lib/use-filter-bar';
 import { hasUserFilters, type UserFilters } from './users-search-params';
 import './users-i18n';
 

@@ -3,7 +3,7 @@ import { Button, Group, MultiSelect, Select, Stack, Text, TextInput } from '@man
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type FormErrors, formErrorText, schemaErrors, serverErrors } from '../../lib/forms/form-errors';
+import { type FormErrors, formErrorText, schemaErrors, serverErrors } from '../../../lib/forms/form-errors';
 import { useUserMutations } from './user-queries';
 import './users-i18n';
 

@@ -4,12 +4,12 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fail, installFakeApi, ok, type FakeApi } from '../../test/fake-api';
-import { renderApp } from '../../test/render';
-import { hanbit, serveSession, signInToHanbit } from '../../test/session-fixtures';
+import { fail, installFakeApi, ok, type FakeApi } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+import { hanbit, serveSession, signInToHanbit } from '../../../test/session-fixtures';
 import { readUserFilters, writeUserFilters } from './users-search-params';
-import en from '../../locales/en/users.json';
-import ko from '../../locales/ko/users.json';
+import en from '../../../locales/en/users.json';
+import ko from '../../../locales/ko/users.json';
 
 const ADMIN_PERMISSIONS = ['workspace.admin.access', 'workspace.user.read', 'workspace.user.write'];
 

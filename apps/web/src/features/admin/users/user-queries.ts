@@ -3,8 +3,8 @@ import {
   USER_LIMITS, workspaceKey,
 } from '@legal/api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import { type SessionState, useSession } from '../../lib/session';
+import { api } from '../../../lib/api';
+import { type SessionState, useSession } from '../../../lib/session';
 import { type UserFilters } from './users-search-params';
 
 export const USER_PAGE_SIZE = USER_LIMITS.defaultPageSize;

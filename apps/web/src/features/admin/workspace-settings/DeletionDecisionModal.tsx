@@ -3,10 +3,10 @@ import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/cor
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../components/ErrorState';
-import { type BoundedErrorKey, conflictReason, type FormErrors, formErrorText, schemaErrorsByPath, serverErrors } from '../../lib/forms/form-errors';
+import { ErrorState } from '../../../components/ErrorState';
+import { type BoundedErrorKey, conflictReason, type FormErrors, formErrorText, schemaErrorsByPath, serverErrors } from '../../../lib/forms/form-errors';
 import { useDeletionDecisions } from './workspace-settings-queries';
-import '../admin/admin-i18n';
+import '../admin-i18n';
 import './workspace-settings-i18n';
 
 export type Decision = { action: 'approve' | 'reject'; request: SuperAdminDeletionRequest };

@@ -2,10 +2,10 @@ import { approveDeletionRequest, PERMISSION, rejectDeletionRequest, superAdminLi
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setPermissions, setUserInfo } from '../../lib/session';
-import { fail, installFakeApi, ok } from '../../test/fake-api';
-import { renderApp } from '../../test/render';
-import { resetSession } from '../../test/session-fixtures';
+import { setPermissions, setUserInfo } from '../../../lib/session';
+import { fail, installFakeApi, ok } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+import { resetSession } from '../../../test/session-fixtures';
 
 function requestOf(over: Partial<SuperAdminDeletionRequest> = {}): SuperAdminDeletionRequest {
   return {

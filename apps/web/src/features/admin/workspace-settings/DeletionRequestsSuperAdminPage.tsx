@@ -5,13 +5,13 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useFormatDateTime } from '../../lib/i18n';
-import { AdminDataTable, NEWEST_FIRST } from '../admin/AdminDataTable';
+import { useFormatDateTime } from '../../../lib/i18n';
+import { AdminDataTable, NEWEST_FIRST } from '../AdminDataTable';
 import { type Decision, DeletionDecisionModal } from './DeletionDecisionModal';
 import { readDeletionListParams, writeDeletionListParams } from './deletion-search-params';
 import { DeletionStatusBadge } from './DeletionStatusBadge';
 import { useSuperAdminDeletionRequests } from './workspace-settings-queries';
-import '../admin/admin-i18n';
+import '../admin-i18n';
 import './workspace-settings-i18n';
 
 const ALL = 'ALL';

@@ -1,9 +1,9 @@
 import { Badge, Group, Progress, RingProgress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../components/ErrorState';
-import { LoadingState } from '../../components/LoadingState';
-import { SectionCard } from '../../components/SectionCard';
-import { FileSize } from '../files/FileSize';
+import { ErrorState } from '../../../components/ErrorState';
+import { LoadingState } from '../../../components/LoadingState';
+import { SectionCard } from '../../../components/SectionCard';
+import { FileSize } from '../../files/FileSize';
 import { useWorkspaceStorage } from './workspace-settings-queries';
 import './workspace-settings-i18n';
 

@@ -2,10 +2,10 @@ import { DEFAULT_THEME, getWorkspaceTheme, resetWorkspaceTheme, type Theme, upda
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setPermissions, themeMarkerStore } from '../../lib/session';
-import { fail, installFakeApi, ok, type FakeApi } from '../../test/fake-api';
-import { renderApp } from '../../test/render';
-import { hanbit, serveSession, signInToHanbit } from '../../test/session-fixtures';
+import { setPermissions, themeMarkerStore } from '../../../lib/session';
+import { fail, installFakeApi, ok, type FakeApi } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+import { hanbit, serveSession, signInToHanbit } from '../../../test/session-fixtures';
 
 const PERMISSIONS = ['workspace.admin.access', 'workspace.config.write'];
 const UPDATED_AT = '2026-11-20T01:00:00.000Z';

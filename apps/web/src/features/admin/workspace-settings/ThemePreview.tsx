@@ -2,8 +2,8 @@ import { PALETTE_SHADES, type Theme } from '@legal/api';
 import { Anchor, Badge, Box, Button, Card, ColorSwatch, Group, NavLink, Paper, Stack, Text, Title, useComputedColorScheme } from '@mantine/core';
 import { type CSSProperties, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pickLogo } from '../../app/theme/brand-logo';
-import { fontStack } from '../../app/theme/build-mantine-theme';
+import { pickLogo } from '../../../app/theme/brand-logo';
+import { fontStack } from '../../../app/theme/build-mantine-theme';
 import { completePalette, previewCssVariables } from './theme-preview-vars';
 import './workspace-settings-i18n';
 

@@ -1,6 +1,6 @@
 import { DEFAULT_PALETTE, PALETTE_SHADES, type Theme, type ThemePalette } from '@legal/api';
 import { DEFAULT_THEME as MANTINE_DEFAULT_THEME, defaultCssVariablesResolver, mergeMantineTheme } from '@mantine/core';
-import { buildMantineTheme } from '../../app/theme/build-mantine-theme';
+import { buildMantineTheme } from '../../../app/theme/build-mantine-theme';
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 

@@ -4,9 +4,9 @@ import {
   workspaceKey, type WorkspaceTheme,
 } from '@legal/api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import { saveBlob } from '../../lib/save-blob';
-import { type SessionState, themeMarkerStore, useSession } from '../../lib/session';
+import { api } from '../../../lib/api';
+import { saveBlob } from '../../../lib/save-blob';
+import { type SessionState, themeMarkerStore, useSession } from '../../../lib/session';
 
 const selectWorkspaceKey = (s: SessionState) => workspaceKey(s.tenantId, s.workspaceId);
 
