@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { leanApiContract } from './vite.config';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [leanApiContract(), react()],
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -16,20 +16,20 @@ function FirstPaintLoading() {
 /** The areas of the admin console (`/:workspaceName/admin/...`, see features/admin/admin-areas.ts). */
 const adminRoutes: RouteObject[] = [
   { index: true, lazy: async () => ({ Component: (await import('../features/admin/AdminLayout')).AdminIndexRedirect }) },
-  { path: 'users', lazy: async () => ({ Component: (await import('../features/users/UsersAdminPage')).UsersAdminPage }), },
-  { path: 'invitations', lazy: async () => ({ Component: (await import('../features/invitations/InvitationsAdminPage')).InvitationsAdminPage }), },
-  { path: 'roles', lazy: async () => ({ Component: (await import('../features/organization/RolesPage')).RolesPage }), },
-  { path: 'role-requests', lazy: async () => ({ Component: (await import('../features/role-requests/RoleRequestsAdminPage')).RoleRequestsAdminPage }), },
-  { path: 'groups', lazy: async () => ({ Component: (await import('../features/organization/GroupsPage')).GroupsPage }), },
-  { path: 'divisions', lazy: async () => ({ Component: (await import('../features/organization/DivisionsPage')).DivisionsPage }), },
-  { path: 'job-titles', lazy: async () => ({ Component: (await import('../features/organization/JobTitlesPage')).JobTitlesPage }), },
-  { path: 'notices', lazy: async () => ({ Component: (await import('../features/notices/NoticesAdminPage')).NoticesAdminPage }), },
-  { path: 'terms', lazy: async () => ({ Component: (await import('../features/terms/TermsAdminPage')).TermsAdminPage }), },
-  { path: 'settings', lazy: async () => ({ Component: (await import('../features/workspace-settings/SettingsPage')).SettingsPage }), },
-  { path: 'theme', lazy: async () => ({ Component: (await import('../features/workspace-settings/ThemeEditorPage')).ThemeEditorPage }), },
-  { path: 'sso', lazy: async () => ({ Component: (await import('../features/sso/SsoSettingsPage')).SsoSettingsPage }), },
-  { path: 'deletion', lazy: async () => ({ Component: (await import('../features/workspace-settings/DeletionRequestPage')).DeletionRequestPage }), },
-  { path: 'audit', lazy: async () => ({ Component: (await import('../features/audit-log/AuditLogPage')).AuditLogPage }), },
+  { path: 'users', lazy: async () => ({ Component: (await import('../features/admin/users/UsersAdminPage')).UsersAdminPage }), },
+  { path: 'invitations', lazy: async () => ({ Component: (await import('../features/admin/invitations/InvitationsAdminPage')).InvitationsAdminPage }), },
+  { path: 'roles', lazy: async () => ({ Component: (await import('../features/admin/organization/RolesPage')).RolesPage }), },
+  { path: 'role-requests', lazy: async () => ({ Component: (await import('../features/admin/role-requests/RoleRequestsAdminPage')).RoleRequestsAdminPage }), },
+  { path: 'groups', lazy: async () => ({ Component: (await import('../features/admin/organization/GroupsPage')).GroupsPage }), },
+  { path: 'divisions', lazy: async () => ({ Component: (await import('../features/admin/organization/DivisionsPage')).DivisionsPage }), },
+  { path: 'job-titles', lazy: async () => ({ Component: (await import('../features/admin/organization/JobTitlesPage')).JobTitlesPage }), },
+  { path: 'notices', lazy: async () => ({ Component: (await import('../features/admin/notices/NoticesAdminPage')).NoticesAdminPage }), },
+  { path: 'terms', lazy: async () => ({ Component: (await import('../features/admin/terms/TermsAdminPage')).TermsAdminPage }), },
+  { path: 'settings', lazy: async () => ({ Component: (await import('../features/admin/workspace-settings/SettingsPage')).SettingsPage }), },
+  { path: 'theme', lazy: async () => ({ Component: (await import('../features/admin/workspace-settings/ThemeEditorPage')).ThemeEditorPage }), },
+  { path: 'sso', lazy: async () => ({ Component: (await import('../features/admin/sso/SsoSettingsPage')).SsoSettingsPage }), },
+  { path: 'deletion', lazy: async () => ({ Component: (await import('../features/admin/workspace-settings/DeletionRequestPage')).DeletionRequestPage }), },
+  { path: 'audit', lazy: async () => ({ Component: (await import('../features/admin/audit-log/AuditLogPage')).AuditLogPage }), },
 ];
 
 /**
@@ -64,7 +64,7 @@ export const appRoutes: RouteObject[] = [
           {
             // The accept link of an invitation mail: public, the invited person may have no account yet.
             path: 'invitations/accept',
-            lazy: async () => ({ Component: (await import('../features/invitations/AcceptInvitationPage')).AcceptInvitationPage }),
+            lazy: async () => ({ Component: (await import('../features/admin/invitations/AcceptInvitationPage')).AcceptInvitationPage }),
           },
           {
             path: 'super-admin/sign-in',
@@ -113,15 +113,15 @@ export const appRoutes: RouteObject[] = [
               {
                 // Terms that need the user's consent since their last sign-in.
                 path: 'consent',
-                lazy: async () => ({ Component: (await import('../features/terms/ConsentPage')).ConsentPage }),
+                lazy: async () => ({ Component: (await import('../features/admin/terms/ConsentPage')).ConsentPage }),
               },
               {
                 path: ':workspaceName/notices',
-                lazy: async () => ({ Component: (await import('../features/notices/NoticesPage')).NoticesPage }),
+                lazy: async () => ({ Component: (await import('../features/admin/notices/NoticesPage')).NoticesPage }),
               },
               {
                 path: ':workspaceName/role-requests',
-                lazy: async () => ({ Component: (await import('../features/role-requests/MyRoleRequestsPage')).MyRoleRequestsPage }),
+                lazy: async () => ({ Component: (await import('../features/admin/role-requests/MyRoleRequestsPage')).MyRoleRequestsPage }),
               },
               {
                 path: ':workspaceName/admin',
@@ -146,7 +146,7 @@ export const appRoutes: RouteObject[] = [
               },
               {
                 path: 'deletion-requests',
-                lazy: async () => ({ Component: (await import('../features/workspace-settings/DeletionRequestsSuperAdminPage')).DeletionRequestsSuperAdminPage }),
+                lazy: async () => ({ Component: (await import('../features/admin/workspace-settings/DeletionRequestsSuperAdminPage')).DeletionRequestsSuperAdminPage }),
               },
             ],
           },

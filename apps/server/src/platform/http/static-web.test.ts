@@ -32,6 +32,24 @@ describe('serving the web app', () => {
     }
   });
 
+  it('answers / and client routes with index.html whatever the Accept header (curl, probes, health checks)', async () => {
+    for (const [url, headers] of [
+      ['/', { accept: '*/*' }],
+      ['/', {}],
+      ['/hanbit/contracts', { accept: '*/*' }],
+      ['/hanbit/contracts', {}],
+      ['/hanbit/contracts/12', { accept: 'application/json' }],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: '/', headers: { accept: '*/*' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toContain('text/html');
+  });
+
   it('serves hashed assets with long-lived caching', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);
@@ -41,13 +59,22 @@ describe('serving the web app', () => {
   it('keeps API misses, missing assets and non-GET requests in the JSON envelope', async () => {
     for (const [method, url, headers] of [
       ['GET', '/api/unknown/v1', html],
+      ['GET', '/api/x', { accept: '*/*' }],
+      ['GET', '/api/x', {}],
+      ['GET', '/api', {}],
+      ['GET', '/assets/missing.js', { accept: '*/*' }],
       ['GET', '/assets/missing-999.js', {}],
+      ['GET', '/assets/missing', html],
+      ['GET', '/favicon-missing.png', html],
+      ['GET', '/dev/unknown', {}],
       ['POST', '/some/page', html],
-      ['GET', '/some/page', { accept: 'application/json' }],
+      ['DELETE', '/', {}],
     ] as const) {
       const res = await t.app.inject({ method, url, headers });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.headers['content-type'], `${method} ${url}`).toContain('application/json');
       expect(res.json().code).toBe('ERROR_NOT_FOUND');
+      expect(res.body).not.toContain('<div id="root">');
     }
   });
 

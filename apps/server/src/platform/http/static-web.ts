@@ -33,17 +33,24 @@ export async function serveWeb(app: FastifyInstance, root: string) {
   });
 }
 
-/** Answers a browser navigation with the SPA's index.html; anything else is left to the 404. */
+/**
+ * Answers a GET or HEAD that no route matched with the SPA's index.html when it names a page of
+ * the web app, whatever its Accept header: browsers, curl, uptime probes and load-balancer health
+ * checks (any media type, or no Accept at all) all get the app at `/`. Anything else is left to the 404.
+ */
 export function spaFallback(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
-  if (!isSpaNavigation(request)) return undefined;
+  if (!isSpaPage(request)) return undefined;
   return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
 }
 
-/** A browser navigation that the SPA's router should answer (not an API or asset request). */
-export function isSpaNavigation(request: FastifyRequest): boolean {
+/**
+ * A page the SPA's router answers: not the API, not the development tools, and not a file (a
+ * path under /assets/ or ending in an extension stays a 404 when missing, never index.html).
+ */
+export function isSpaPage(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const url = request.url.split('?')[0] ?? '';
-  if (url.startsWith('/api/') || url === '/api' || url.startsWith('/dev/')) return false;
-  if (/\.[a-z0-9]{1,8}$/i.test(url)) return false;
-  return (request.headers.accept ?? '').includes('text/html');
+  if (url === '/api' || url.startsWith('/api/') || url === '/dev' || url.startsWith('/dev/')) return false;
+  if (url.startsWith('/assets/')) return false;
+  return !/\.[a-z0-9]{1,8}$/i.test(url);
 }

@@ -3,8 +3,8 @@ import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 // The dialog, the error texts and the SSO catalogue load only when needed: the sign-in page's first load stays as it was.
-const SsoSignInDialog = lazy(async () => ({ default: (await import('../sso/SsoSignInDialog')).SsoSignInDialog }));
-const SsoErrorAlert = lazy(async () => ({ default: (await import('../sso/SsoErrorAlert')).SsoErrorAlert }));
+const SsoSignInDialog = lazy(async () => ({ default: (await import('../admin/sso/SsoSignInDialog')).SsoSignInDialog }));
+const SsoErrorAlert = lazy(async () => ({ default: (await import('../admin/sso/SsoErrorAlert')).SsoErrorAlert }));
 
 /** The sign-in page's SSO entry: a button that opens the workspace-name dialog. */
 export function SsoSignInButton({ next }: { next: string | null }) {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, installFakeApi, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
 import { resetSession } from '../../test/session-fixtures';
-import { browserNavigation } from '../sso/leave-app';
+import { browserNavigation } from '../admin/sso/leave-app';
 
 const AUTHORIZATION_URL = 'https://login.hanbit.example/auth?client_id=legal-suite&state=s';
 

@@ -1,4 +1,6 @@
-import { COMMON_CURRENCIES, type ContractDetail, updateContractAmountCurrency, updateContractPeriod } from '@legal/api';
+import {
+  AmountCurrencyBodySchema, COMMON_CURRENCIES, type ContractDetail, StartEndDateBodySchema, updateContractAmountCurrency, updateContractPeriod,
+} from '@legal/api';
 import { Autocomplete, Group, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type FieldAccessOf } from './contract-field-access';
@@ -22,7 +24,7 @@ export function PeriodField({ contract, access }: FieldProps) {
   const { t } = useTranslation('contracts');
   const { locale } = useVocabulary();
   const errorText = useErrorText();
-  const { save, errors, isSaving, clearErrors } = useFieldSave(contract.id, updateContractPeriod);
+  const { save, errors, isSaving, clearErrors } = useFieldSave(contract.id, updateContractPeriod, StartEndDateBodySchema);
   const { canEdit, isFrozen } = access(['startDate', 'endDate']);
   return (
     <EditableField<{ startDate: string; endDate: string }>
@@ -62,7 +64,7 @@ export function AmountField({ contract, access }: FieldProps) {
   const { t } = useTranslation('contracts');
   const { locale } = useVocabulary();
   const errorText = useErrorText();
-  const { save, errors, isSaving, clearErrors } = useFieldSave(contract.id, updateContractAmountCurrency);
+  const { save, errors, isSaving, clearErrors } = useFieldSave(contract.id, updateContractAmountCurrency, AmountCurrencyBodySchema);
   const { canEdit, isFrozen } = access(['amount', 'currency']);
   return (
     <EditableField<{ amount: string; currency: string }>

@@ -1,4 +1,7 @@
-import { type ContractDetail, updateContractGroup, updateContractOwner, updateContractUsers, updateContractWatchers } from '@legal/api';
+import {
+  type ContractDetail, GroupBodySchema, OwnerBodySchema, UsersBodySchema, WatchersBodySchema, updateContractGroup, updateContractOwner,
+  updateContractUsers, updateContractWatchers,
+} from '@legal/api';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -26,7 +29,7 @@ export function OwnerField({ contract, access }: FieldProps) {
   const { t } = useTranslation('contracts');
   const nameOf = usePersonName();
   const errorText = useErrorText();
-  const { save, errors, isSaving, clearErrors } = useFieldSave(contract.id, updateContractOwner);
+  const { save, errors, isSaving, clearErrors } = useFieldSave(contract.id, updateContractOwner, OwnerBodySchema);
   const { canEdit } = access('owner', 'canChangeOwner');
   return (
     <EditableField<Person | null>
@@ -54,7 +57,7 @@ export function OwnerField({ contract, access }: FieldProps) {
 export function GroupField({ contract, access }: FieldProps) {
   const { t } = useTranslation('contracts');
   const errorText = useErrorText();
-  const { save, errors, isSaving, clearErrors } = useFieldSave(contract.id, updateContractGroup);
+  const { save, errors, isSaving, clearErrors } = useFieldSave(contract.id, updateContractGroup, GroupBodySchema);
   const { canEdit } = access('group');
   return (
     <EditableField<{ id: number; name: string } | null>
@@ -99,7 +102,7 @@ export function WatchersField({ contract, access }: FieldProps) {
   const { t } = useTranslation('contracts');
   const names = useNames();
   const errorText = useErrorText();
-  const { save, errors, isSaving, clearErrors } = useFieldSave(contract.id, updateContractWatchers);
+  const { save, errors, isSaving, clearErrors } = useFieldSave(contract.id, updateContractWatchers, WatchersBodySchema);
   const { canEdit } = access('watchers', 'canManageWatchers');
   return (
     <EditableField<Person[]>
@@ -122,7 +125,7 @@ export function RelatedUsersField({ contract, access }: FieldProps) {
   const { t } = useTranslation('contracts');
   const names = useNames();
   const errorText = useErrorText();
-  const { save, errors, isSaving, clearErrors } = useFieldSave(contract.id, updateContractUsers);
+  const { save, errors, isSaving, clearErrors } = useFieldSave(contract.id, updateContractUsers, UsersBodySchema);
   const { canEdit } = access('users');
   return (
     <EditableField<Person[]>

@@ -1,5 +1,7 @@
 import {
-  CONTRACT_LIMITS, type ContractDetail, type ContractField, updateConhubContractTitle, updateContractDesiredReviewDeadline,
+  CONTRACT_LIMITS, type ContractDetail, type ContractField, DesiredReviewDeadlineBodySchema, DisputeResolutionBodySchema, GoverningLawBodySchema,
+  MemoBodySchema, OurPositionBodySchema, SignedDateBodySchema, SigningTypeBodySchema, SimpleUpdateBodySchema, TitleBodySchema, VenueBodySchema,
+  updateConhubContractTitle, updateContractDesiredReviewDeadline,
   updateContractDisputeResolution, updateContractGoverningLaw, updateContractMemo, updateContractOurPosition, updateContractSignedDate,
   updateContractSigningType, updateContractSimple, updateContractVenue,
 } from '@legal/api';
@@ -20,6 +22,8 @@ type ScalarKey = 'title' | 'contractType' | 'language' | 'signingType' | 'signed
 export interface ScalarSpec {
   field: ScalarKey & ContractField;
   route: FieldRoute;
+  /** The route's body schema, by name (descriptors carry no schemas in the web build). */
+  body: FieldRoute['schemas']['body'];
   input: 'text' | 'textarea' | 'date' | { vocabulary: Vocabulary };
   /** Cannot be cleared (the schema needs a value). */
   isRequired?: boolean;
@@ -30,17 +34,17 @@ const L = CONTRACT_LIMITS;
 
 /** The scalar fields of the detail, in screen order, each with its own per-field PUT (7.3, 7.6). */
 export const SCALAR_SPECS = {
-  title: { field: 'title', route: updateConhubContractTitle, input: 'text', isRequired: true, max: L.titleMaxLength },
-  contractType: { field: 'contractType', route: updateContractSimple, input: { vocabulary: 'contractType' }, isRequired: true },
-  language: { field: 'language', route: updateContractSimple, input: { vocabulary: 'language' }, isRequired: true },
-  ourPosition: { field: 'ourPosition', route: updateContractOurPosition, input: { vocabulary: 'ourPosition' } },
-  signingType: { field: 'signingType', route: updateContractSigningType, input: { vocabulary: 'signingType' } },
-  signedDate: { field: 'signedDate', route: updateContractSignedDate, input: 'date' },
-  governingLaw: { field: 'governingLaw', route: updateContractGoverningLaw, input: 'text', max: L.shortTextMaxLength },
-  disputeResolutionMethod: { field: 'disputeResolutionMethod', route: updateContractDisputeResolution, input: { vocabulary: 'disputeResolution' } },
-  venue: { field: 'venue', route: updateContractVenue, input: 'text', max: L.shortTextMaxLength },
-  desiredReviewDeadline: { field: 'desiredReviewDeadline', route: updateContractDesiredReviewDeadline, input: 'date' },
-  memo: { field: 'memo', route: updateContractMemo, input: 'textarea', max: L.memoMaxLength },
+  title: { field: 'title', route: updateConhubContractTitle, body: TitleBodySchema, input: 'text', isRequired: true, max: L.titleMaxLength },
+  contractType: { field: 'contractType', route: updateContractSimple, body: SimpleUpdateBodySchema, input: { vocabulary: 'contractType' }, isRequired: true },
+  language: { field: 'language', route: updateContractSimple, body: SimpleUpdateBodySchema, input: { vocabulary: 'language' }, isRequired: true },
+  ourPosition: { field: 'ourPosition', route: updateContractOurPosition, body: OurPositionBodySchema, input: { vocabulary: 'ourPosition' } },
+  signingType: { field: 'signingType', route: updateContractSigningType, body: SigningTypeBodySchema, input: { vocabulary: 'signingType' } },
+  signedDate: { field: 'signedDate', route: updateContractSignedDate, body: SignedDateBodySchema, input: 'date' },
+  governingLaw: { field: 'governingLaw', route: updateContractGoverningLaw, body: GoverningLawBodySchema, input: 'text', max: L.shortTextMaxLength },
+  disputeResolutionMethod: { field: 'disputeResolutionMethod', route: updateContractDisputeResolution, body: DisputeResolutionBodySchema, input: { vocabulary: 'disputeResolution' } },
+  venue: { field: 'venue', route: updateContractVenue, body: VenueBodySchema, input: 'text', max: L.shortTextMaxLength },
+  desiredReviewDeadline: { field: 'desiredReviewDeadline', route: updateContractDesiredReviewDeadline, body: DesiredReviewDeadlineBodySchema, input: 'date' },
+  memo: { field: 'memo', route: updateContractMemo, body: MemoBodySchema, input: 'textarea', max: L.memoMaxLength },
 } as const satisfies Record<string, ScalarSpec>;
 
 export interface ScalarFieldProps {
@@ -54,7 +58,7 @@ export function ScalarField({ contract, spec, access }: ScalarFieldProps) {
   const { t } = useTranslation('contracts');
   const vocabulary = useVocabulary();
   const errorText = useErrorText();
-  const { save, errors, isSaving, clearErrors } = useFieldSave(contract.id, spec.route);
+  const { save, errors, isSaving, clearErrors } = useFieldSave(contract.id, spec.route, spec.body);
   const value = contract[spec.field];
   const { canEdit, isFrozen } = access(spec.field);
   const label = t(`fields.${spec.field}`);

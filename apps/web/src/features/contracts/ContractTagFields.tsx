@@ -1,5 +1,5 @@
 import {
-  CONTRACT_LIMITS, type ContractDetail, type ReferenceInput, REFERENCE_TYPES, type ReferenceType, updateContractHashtags, updateContractRelatedReferences,
+  CONTRACT_LIMITS, type ContractDetail, HashtagsBodySchema, type ReferenceInput, RelatedReferencesBodySchema, REFERENCE_TYPES, type ReferenceType, updateContractHashtags, updateContractRelatedReferences,
 } from '@legal/api';
 import { ActionIcon, Anchor, Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,7 @@ interface FieldProps {
 export function HashtagsField({ contract, access }: FieldProps) {
   const { t } = useTranslation('contracts');
   const errorText = useErrorText();
-  const { save, errors, isSaving, clearErrors } = useFieldSave(contract.id, updateContractHashtags);
+  const { save, errors, isSaving, clearErrors } = useFieldSave(contract.id, updateContractHashtags, HashtagsBodySchema);
   const { canEdit } = access('hashtags');
   return (
     <EditableField<string[]>
@@ -75,7 +75,7 @@ function ReferenceView({ reference }: { reference: Reference }) {
 /** Related references (other contracts, consultations, cases, links): the whole list is saved at once. */
 export function RelatedReferencesField({ contract, access }: FieldProps) {
   const { t } = useTranslation('contracts');
-  const { save, errors, isSaving, clearErrors } = useFieldSave(contract.id, updateContractRelatedReferences);
+  const { save, errors, isSaving, clearErrors } = useFieldSave(contract.id, updateContractRelatedReferences, RelatedReferencesBodySchema);
   const { canEdit } = access('relatedReferences');
   return (
     <EditableField<Reference[]>

@@ -13,11 +13,12 @@ type LooseCall = (route: RouteDescriptor, input: { params: { contractId: number 
 
 /**
  * Saves one field of a contract through its own PUT, so two people editing different fields
- * never erase each other. The body is checked with the route's own zod schema first; field
+ * never erase each other. The body is checked first with the route's own body schema, passed by
+ * name (the web build drops `schemas` from descriptors, see vite.config.ts); field
  * errors (ours or the server's 400) come back by body path; a 409 reloads the contract
  * (useEditFailure). The answer replaces the cached contract; lists refetch when next shown.
  */
-export function useFieldSave<R extends FieldRoute>(contractId: number, route: R) {
+export function useFieldSave<R extends FieldRoute>(contractId: number, route: R, bodySchema: R['schemas']['body']) {
   const queryClient = useQueryClient();
   const base = useContractsKey();
   const onFailure = useEditFailure(contractId);
@@ -32,7 +33,7 @@ export function useFieldSave<R extends FieldRoute>(contractId: number, route: R)
   });
 
   const save = (body: RouteBody<R>, onSaved?: () => void) => {
-    const found = schemaErrors(route.schemas.body.safeParse(body));
+    const found = schemaErrors(bodySchema.safeParse(body));
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     mutation.mutate(body, {

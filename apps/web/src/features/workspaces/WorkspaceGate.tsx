@@ -7,8 +7,8 @@ import { ErrorState } from '../../components/ErrorState';
 import { ForbiddenState } from '../../components/ForbiddenState';
 import { LoadingState } from '../../components/LoadingState';
 import { type LauncherEntry, type Product, type SessionState, useSession } from '../../lib/session';
-import { consentPath } from '../terms/consent-path';
-import { usePendingTerms } from '../terms/term-queries';
+import { consentPath } from '../admin/terms/consent-path';
+import { usePendingTerms } from '../admin/terms/term-queries';
 import { findEntryByName, selectWorkspaceEntry, usePermissionsLoad } from './workspace-selection';
 
 const selectLauncher = (s: SessionState) => s.launcher;

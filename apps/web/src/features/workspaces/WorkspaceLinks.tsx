@@ -7,7 +7,7 @@ import { useHasAnyPermission } from '../../lib/session';
 import { adminPath } from '../admin/admin-areas';
 import { ContractsLink } from '../contracts/ContractsLink';
 import { FilesLink } from '../files/FilesLink';
-import { UnreadNoticesBadge } from '../notices/UnreadNoticesBadge';
+import { UnreadNoticesBadge } from '../admin/notices/UnreadNoticesBadge';
 import './workspaces-i18n';
 
 /** The places of a workspace its member may go to: contracts, files, notices (with the unread count), role requests, the admin console. */

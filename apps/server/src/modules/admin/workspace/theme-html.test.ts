@@ -41,6 +41,25 @@ describe('sanitizeThemeHtml (allow-list)', () => {
     expect(sanitizeThemeHtml(html)).toBe('go남음');
   });
 
+  // sanitize-html is held at 2.17.x (2.17.6+ declare Node >= 22): the payloads of the advisories
+  // fixed after it (GHSA-x3q4-9hxx-gx8m noscript, GHSA-cv27-6wvh-8x7j meta refresh, SVG SMIL
+  // animation of href, GHSA-c9rx-x947-fp3h iframe fallback) must leave nothing active with our
+  // allow-list, which keeps none of noscript, meta, svg, animate or iframe.
+  it('neutralises the payloads of the advisories fixed after 2.17.5', () => {
+    const payloads = [
+      '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></p></noscript>',
+      '<div><noscript></div><img src=x onerror=alert(1)></noscript></div>',
+      '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
+      '<a href="https://hanbit.example"><animate attributeName="href" values="javascript:alert(1)"/>x</a>',
+      '<svg><a><set attributeName="href" to="javascript:alert(1)"/><text>x</text></a></svg>',
+      `${'<iframe>'.repeat(40)}<img src=x onerror=alert(1)>${'</iframe>'.repeat(40)}`,
+    ];
+    for (const html of payloads) {
+      const clean = sanitizeThemeHtml(html) ?? '';
+      expect(clean, html).not.toMatch(/onerror|javascript:|<noscript|<meta|<animate|<set|<svg|<iframe|<img src="x"/i);
+    }
+  });
+
   it('makes links that open a new tab unable to reach back', () => {
     expect(sanitizeThemeHtml('<a href="https://hanbit.example" target="_top" rel="opener">홈</a>')).toBe('<a href="https://hanbit.example" target="_blank" rel="noopener noreferrer nofollow">홈</a>');
   });
