@@ -100,7 +100,7 @@ export async function buildApp(services: AppServices, options: BuildAppOptions =
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
-        baseUri: ["'self'"],
+        baseUri: ["'none'"],
         // The online Word editor is opened by posting its access token to the editor (WOPI).
         formAction: ["'self'", ...(config.wordEditor.actionUrl ? [new URL(config.wordEditor.actionUrl).origin] : [])],
         upgradeInsecureRequests: config.isProduction ? [] : null,
