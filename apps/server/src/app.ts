@@ -17,6 +17,7 @@ import { buildContext, requestIdFor } from './platform/http/context';
 import { AppError } from './platform/http/errors';
 import { installErrorHandling, sendError } from './platform/http/error-handler';
 import { installJsonParser } from './platform/http/json-parser';
+import { installBodyRateLimit, timeoutOptions } from './platform/http/request-timeouts';
 import { serializerCompiler } from './platform/http/serializer';
 import { findWebDist, serveWeb, spaFallback } from './platform/http/static-web';
 import { VERSION, type AppServices } from './platform/services';
@@ -56,7 +57,9 @@ export async function buildApp(services: AppServices, options: BuildAppOptions =
     frameworkErrors: (error, request, reply) => {
       sendError(error, request, reply);
     },
+    ...timeoutOptions(config),
   });
+  installBodyRateLimit(app, config);
 
   // Validation happens in route() so that params, query and body errors are listed together.
   app.setValidatorCompiler(() => (data) => ({ value: data }));
