@@ -74,7 +74,7 @@ export function installAuthentication(app: FastifyInstance, services: AppService
     ctx.membershipVerifier = verifier;
     if (STATE_CHANGING.has(request.method)) {
       const origin = request.headers.origin;
-      if (origin && hasSessionCookie(request) && !isTrustedOrigin(origin, trustedOrigins)) {
+      if (origin && hasSessionCookie(request, services.config) && !isTrustedOrigin(origin, trustedOrigins)) {
         throw new AppError('ERROR_FORBIDDEN', {
           message: { ko: '허용되지 않은 출처의 요청입니다.', en: 'Requests from this origin are not allowed.' },
           data: { reason: 'ORIGIN_NOT_ALLOWED' },
@@ -83,7 +83,7 @@ export function installAuthentication(app: FastifyInstance, services: AppService
     }
     const now = new Date();
     const apiKey = headerValue(request, HEADER.apiKey);
-    const token = accessTokenOf(request);
+    const token = accessTokenOf(request, services.config);
     if (apiKey) {
       ctx.principal = await authenticateApiKey(services.database, apiKey, now);
     } else if (token?.startsWith(SERVICE_TOKEN_PREFIX)) {

@@ -237,18 +237,26 @@ describe('in production (https)', () => {
     expect((await login(t, 'member@hanbit.example', 'Demo-pass-2026!')).statusCode).toBe(401);
   });
 
-  it('sets the session cookies HttpOnly, SameSite=Lax, Path=/ and Secure', async () => {
+  it('names the session cookies __Host-... with HttpOnly, SameSite=Lax, Path=/, Secure and no Domain, and reads only those', async () => {
     await provisionUser(t.services.db, { loginId: 'prod@example.kr', name: '운영', password: PASSWORD });
     const res = await login(t, 'prod@example.kr', PASSWORD);
     expect(res.statusCode).toBe(200);
-    for (const name of ['ls_access', 'ls_refresh']) {
+    expect(setCookie(res, 'ls_access')).toBeUndefined();
+    for (const name of ['__Host-ls_access', '__Host-ls_refresh']) {
       const cookie = setCookie(res, name) ?? '';
       expect(cookie).toMatch(/; HttpOnly/);
       expect(cookie).toMatch(/; SameSite=Lax/);
       expect(cookie).toMatch(/; Path=\//);
       expect(cookie).toMatch(/; Secure/);
+      expect(cookie).not.toMatch(/; Domain=/i);
     }
     const cookie = cookiesOf(res);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/profile/v1', headers: { cookie } })).statusCode).toBe(200);
+    const unprefixed = cookie.replaceAll('__Host-', ''); // as a sibling subdomain could set them
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/profile/v1', headers: { cookie: unprefixed } })).statusCode).toBe(401);
+    const refreshed = await t.app.inject({ method: 'POST', url: '/api/auth/refresh/v1', headers: { cookie, origin: 'https://legal.example.com' } });
+    expect(refreshed.statusCode).toBe(200);
+    expect(setCookie(refreshed, '__Host-ls_access')).toBeDefined();
     const foreign = await t.app.inject({ method: 'POST', url: '/api/auth/logout/v1', headers: { cookie, origin: 'http://localhost:5173' } });
     expect(foreign.statusCode).toBe(403); // the Vite dev origin is trusted only outside production
     const own = await t.app.inject({ method: 'POST', url: '/api/auth/logout/v1', headers: { cookie, origin: 'https://legal.example.com' } });
