@@ -45,6 +45,8 @@ export type AuditEvent =
   | { type: 'file.deleted'; data: { fileKey: string } }
   | { type: 'file.restored'; data: { fileKey: string } }
   | { type: 'file.purged'; data: { fileKey: string; revisions: number; freedBytes: number } }
+  | { type: 'file.downloaded'; data: { fileKey: string; revision: number } }
+  | { type: 'access.denied'; data: { method: string; path: string; code: string } }
   | SsoAuditEvent
   | UsersAuditEvent
   | InvitationsAuditEvent
