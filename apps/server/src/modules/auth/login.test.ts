@@ -235,6 +235,7 @@ describe('in production (https)', () => {
     expect(dev.statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/demo-accounts/v1' })).statusCode).toBe(404);
     expect((await login(t, 'member@hanbit.example', 'Demo-pass-2026!')).statusCode).toBe(401);
+    for (const url of ['/api/dev/mailbox/v1', '/dev/mailbox']) expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404); // not even from loopback
   });
 
   it('names the session cookies __Host-... with HttpOnly, SameSite=Lax, Path=/, Secure and no Domain, and reads only those', async () => {
