@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, type TestApp, waitFor } from '../../test/harness';
 import { fileBody } from '../files/files.test-support';
 import { auditEvents } from './audit.table';
 import { newUser, newWorkspace, signIn, workspaceHeaders } from './auth.test-support';
@@ -15,6 +15,12 @@ async function eventsOf(type: string, userId: number) {
   return t.services.db.select().from(auditEvents).where(and(eq(auditEvents.type, type), eq(auditEvents.subjectUserId, userId)));
 }
 
+/** access.denied is written after the answer has gone: wait until the user has `count` of them. */
+const deniedRecords = (userId: number, count: number) => waitFor(async () => {
+  const rows = await eventsOf('access.denied', userId);
+  return rows.length >= count && rows;
+});
+
 describe('access records', () => {
   it('records a 403 of a signed-in member as access.denied (method, path without query, code), and nothing for 401 or without a workspace', async () => {
     const ws = await newWorkspace(t);
@@ -24,7 +30,7 @@ describe('access records', () => {
 
     const denied = await t.app.inject({ method: 'GET', url: '/api/workspace/audit-events/v1?page=0&size=10', headers: workspaceHeaders(ws, cookie) });
     expect(denied.statusCode).toBe(403);
-    const [row, ...more] = await eventsOf('access.denied', member.userId);
+    const [row, ...more] = await deniedRecords(member.userId, 1);
     expect(more).toEqual([]);
     expect(row).toMatchObject({
       actorUserId: member.userId,
@@ -36,12 +42,14 @@ describe('access records', () => {
     // Another workspace's headers: recorded under that workspace, where its admins look.
     const other = await newWorkspace(t);
     expect((await t.app.inject({ method: 'GET', url: '/api/arxive/files/v1', headers: workspaceHeaders(other, cookie) })).statusCode).toBe(403);
-    expect((await eventsOf('access.denied', member.userId)).map((e) => e.workspaceId)).toContain(other.workspaceId);
+    expect((await deniedRecords(member.userId, 2)).map((e) => e.workspaceId)).toContain(other.workspaceId);
 
-    const before = (await eventsOf('access.denied', member.userId)).length;
     expect((await t.app.inject({ method: 'GET', url: '/api/workspace/audit-events/v1', headers: workspaceHeaders(ws) })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/workspace/super-admin/client-errors/v1', headers: { cookie } })).statusCode).toBe(403); // no workspace
-    expect(await eventsOf('access.denied', member.userId)).toHaveLength(before);
+    // One more recorded refusal: once it is there, the two answers above (which write nothing) are long done.
+    expect((await t.app.inject({ method: 'GET', url: '/api/workspace/audit-events/v1', headers: workspaceHeaders(ws, cookie) })).statusCode).toBe(403);
+    const rows = await deniedRecords(member.userId, 3);
+    expect(rows.map((e) => (e.data as { path: string }).path).sort()).toEqual(['/api/arxive/files/v1', '/api/workspace/audit-events/v1', '/api/workspace/audit-events/v1']);
 
     // The workspace admin sees it in the audit log.
     const adminCookie = await signIn(t, admin.loginId);
