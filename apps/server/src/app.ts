@@ -12,6 +12,7 @@ import { AppError } from './platform/http/errors';
 import { installErrorHandling, sendError } from './platform/http/error-handler';
 import { installJsonParser } from './platform/http/json-parser';
 import { registerModuleRoutes } from './platform/http/route';
+import { installBodyRateLimit, timeoutOptions } from './platform/http/request-timeouts';
 import { serializerCompiler } from './platform/http/serializer';
 import { findWebDist, serveWeb, spaFallback } from './platform/http/static-web';
 import { VERSION, type AppServices } from './platform/services';
@@ -51,7 +52,9 @@ export async function buildApp(services: AppServices, options: BuildAppOptions =
     frameworkErrors: (error, request, reply) => {
       sendError(error, request, reply);
     },
+    ...timeoutOptions(config),
   });
+  installBodyRateLimit(app, config);
 
   // Validation happens in route() so that params, query and body errors are listed together.
   app.setValidatorCompiler(() => (data) => ({ value: data }));
@@ -95,7 +98,7 @@ export async function buildApp(services: AppServices, options: BuildAppOptions =
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
-        baseUri: ["'self'"],
+        baseUri: ["'none'"],
         // The online Word editor is opened by posting its access token to the editor (WOPI).
         formAction: ["'self'", ...(config.wordEditor.actionUrl ? [new URL(config.wordEditor.actionUrl).origin] : [])],
         upgradeInsecureRequests: config.isProduction ? [] : null,

@@ -45,6 +45,10 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(24 * 3600_000).default(600_000),
+    HTTP_BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).default(1024),
+    HTTP_BODY_RATE_WINDOW_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     TRUST_PROXY: bool.default(false),
     SEED_DEMO: bool.optional(),
     JOBS_ENABLED: bool.default(true),
@@ -70,6 +74,7 @@ const EnvSchema = z
     OUTBOUND_ALLOW_HOSTS: allowList.default([]),
   })
   .refine((env) => env.STORAGE_DRIVER !== 's3' || env.S3_BUCKET, { path: ['S3_BUCKET'], message: 'required when STORAGE_DRIVER=s3' })
+  .refine((env) => env.HTTP_HEADERS_TIMEOUT_MS <= env.HTTP_REQUEST_TIMEOUT_MS, { path: ['HTTP_HEADERS_TIMEOUT_MS'], message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS' })
   .transform((env) => {
     const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
     const isProduction = env.NODE_ENV === 'production';
@@ -91,6 +96,13 @@ const EnvSchema = z
       logLevel: env.LOG_LEVEL,
       bodyLimitBytes: env.BODY_LIMIT_BYTES,
       rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+      /** How long a client may take to send a request (platform/http/request-timeouts.ts). */
+      http: {
+        headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
+        requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+        bodyMinBytesPerSecond: env.HTTP_BODY_MIN_BYTES_PER_SECOND,
+        bodyRateWindowMs: env.HTTP_BODY_RATE_WINDOW_MS,
+      },
       trustProxy: env.TRUST_PROXY,
       /** Demo data is never seeded in production, whatever SEED_DEMO says. */
       seedDemo: !isProduction && (env.SEED_DEMO ?? true),
@@ -169,6 +181,10 @@ export const CONFIG_DOCS: Array<{ name: string; default: string; description: st
   { name: 'BODY_LIMIT_BYTES', default: '1048576', description: 'largest JSON body accepted (413 past it)' },
   { name: 'RATE_LIMIT_PER_MINUTE', default: '600', description: 'requests per minute per client IP before 429 ERROR_RATE_LIMITED' },
   { name: 'TRUST_PROXY', default: 'false', description: 'trust X-Forwarded-* from a load balancer' },
+  { name: 'HTTP_HEADERS_TIMEOUT_MS', default: '30000', description: 'a request whose headers take longer answers 408 ERROR_REQUEST_TIMEOUT and its connection closes' },
+  { name: 'HTTP_REQUEST_TIMEOUT_MS', default: '600000', description: 'ceiling on receiving one whole request, body included (408); long enough for a 50 MB upload at about 85 KB/s' },
+  { name: 'HTTP_BODY_MIN_BYTES_PER_SECOND', default: '1024', description: 'a request body slower than this over a window answers 408 and its connection closes (0: off)' },
+  { name: 'HTTP_BODY_RATE_WINDOW_MS', default: '10000', description: 'the window over which the body rate is measured' },
   { name: 'SEED_DEMO', default: 'true outside production', description: 'seed the demo tenants and users at start-up (never in production)' },
   { name: 'JOBS_ENABLED', default: 'true', description: 'run the background job workers in this process' },
   { name: 'JOBS_MAINTENANCE_INTERVAL_SECONDS', default: '60', description: 'how often expired jobs are failed and retried' },

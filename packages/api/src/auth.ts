@@ -200,6 +200,8 @@ export const AUTH_LIMITS = {
   otpMaxAttempts: 5,
   otpResendIntervalSeconds: 30,
   otpMaxResends: 5,
+  /** Codes (new challenges and resends together) one account may be mailed per hour. */
+  otpCodesPerHour: 10,
   accessTokenSeconds: 15 * 60,
   sessionAbsoluteSeconds: 14 * 24 * 3600,
   sessionIdleSeconds: 2 * 3600,

@@ -91,7 +91,7 @@ export async function changePassword(db: Db, ctx: RequestContext, body: { curren
   const principal = userPrincipal(ctx);
   if (principal.impersonatorUserId !== undefined) throw forbidden();
   const user = await currentUser(db, principal.userId);
-  const problems = passwordProblems(body.newPassword, { loginId: user.loginId }).map((reason) => ({ field: 'body.newPassword', reason }));
+  const problems = (await passwordProblems(body.newPassword, { loginId: user.loginId, names: [user.name] })).map((reason) => ({ field: 'body.newPassword', reason }));
   const currentOk = user.passwordHash ? await verifyPassword(user.passwordHash, body.currentPassword) : false;
   if (!currentOk) problems.unshift({ field: 'body.currentPassword', reason: 'incorrect' });
   else if (body.newPassword === body.currentPassword) problems.push({ field: 'body.newPassword', reason: 'must differ from the current password' });

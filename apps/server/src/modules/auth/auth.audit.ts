@@ -25,6 +25,7 @@ export type IdentityAuditEvent =
   | { type: 'impersonation.started'; data: { sessionId: string; impersonatorUserId: number; reason: string; expiresAt: string } }
   | { type: 'impersonation.request'; data: { sessionId: string; impersonatorUserId: number; method: string; path: string } }
   | { type: 'impersonation.ended'; data: { sessionId: string; impersonatorUserId: number } }
+  | { type: 'access.denied'; data: { method: string; path: string; code: string } }
   | SsoAuditEvent;
 
 declare module '../../platform/audit/audit' {

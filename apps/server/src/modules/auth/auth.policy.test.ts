@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSION_NAMES, ROLE_TEMPLATES } from '@legal/api';
 import { afterFailure, alertLevel, canImpersonateMember, isAccessValid, isApiKeyUsable, isLocked, isTrustedOrigin, passwordAlertLevel, refreshAfterSeconds } from './auth.policy';
-import { isCommonPassword, passwordProblems } from './passwords';
+import { PASSWORD_REASON } from './password-strength';
+import { passwordProblems } from './passwords';
 import { hashOtp, newOtpCode } from './tokens';
 
 const now = new Date('2026-11-21T00:00:00Z');
@@ -55,13 +56,23 @@ describe('identity policy rules', () => {
     expect(isTrustedOrigin('null', trusted)).toBe(false);
   });
 
-  it('passwords: code points, common list, login id', () => {
-    expect(passwordProblems('가나다라 마바사')).toEqual([]);
-    expect(passwordProblems('가나다 라')).toHaveLength(1);
-    expect(passwordProblems('a'.repeat(128))).toEqual([]);
-    expect(passwordProblems('a'.repeat(129))).toHaveLength(1);
-    expect(isCommonPassword(' Password1 ')).toBe(true);
-    expect(passwordProblems('kim@example.kr', { loginId: 'kim@example.kr' })).toContain('must differ from the login id');
+  it('passwords: code points, then the common list, context words and the zxcvbn score', async () => {
+    // 8 code points pass the length rule (24 UTF-8 bytes do not count), 7 do not; 8 characters
+    // are 10^8 guesses at most for zxcvbn, below score 3: the usable minimum is longer.
+    expect(await passwordProblems('가나다라 마바사')).toEqual([PASSWORD_REASON.guessable]);
+    expect(await passwordProblems('가나다 라')).toEqual(['at least 8 characters']);
+    expect(await passwordProblems('우리 집 고양이 이름은 나비')).toEqual([]);
+    expect(await passwordProblems('Correct-horse-42')).toEqual([]);
+    expect(await passwordProblems('가'.repeat(129))).toEqual(['at most 128 characters']);
+    expect(await passwordProblems('a'.repeat(128))).toEqual([PASSWORD_REASON.guessable]);
+    expect(await passwordProblems(' Password1 ')).toEqual([PASSWORD_REASON.common]);
+    expect(await passwordProblems('P@55w0rd!')).toEqual([PASSWORD_REASON.common]); // l33t and case variants of the list
+    expect(await passwordProblems('kim@example.kr', { loginId: 'kim@example.kr' })).toEqual([PASSWORD_REASON.personal]);
+    expect(await passwordProblems('Minjun-river-2031', { loginId: 'minjun@example.kr' })).toEqual([PASSWORD_REASON.personal]);
+    expect(await passwordProblems('Lantern-h0ng gildong', { names: ['Hong Gildong'] })).toEqual([PASSWORD_REASON.personal]);
+    expect(await passwordProblems('우리집김민준고양이', { names: ['김민준'] })).toEqual([PASSWORD_REASON.personal]);
+    expect(await passwordProblems('L3gal-Suite-river-77')).toEqual([PASSWORD_REASON.productName]);
+    expect(await passwordProblems('리걸스위트-river-77')).toEqual([PASSWORD_REASON.productName]);
   });
 
   it('one-time codes: six digits, hashed with their challenge', () => {

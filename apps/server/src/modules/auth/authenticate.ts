@@ -68,6 +68,7 @@ export function membershipVerifier(services: Pick<AppServices, 'db'>) {
 export function installAuthentication(app: FastifyInstance, services: AppServices) {
   const verifier = membershipVerifier(services);
   const { trustedOrigins } = services.config;
+  installAccessDeniedRecords(app, services);
 
   app.addHook('onRequest', async (request) => {
     const ctx = request.ctx;
@@ -75,7 +76,7 @@ export function installAuthentication(app: FastifyInstance, services: AppService
     ctx.membershipVerifier = verifier;
     if (STATE_CHANGING.has(request.method)) {
       const origin = request.headers.origin;
-      if (origin && hasSessionCookie(request) && !isTrustedOrigin(origin, trustedOrigins)) {
+      if (origin && hasSessionCookie(request, services.config) && !isTrustedOrigin(origin, trustedOrigins)) {
         throw new AppError('ERROR_FORBIDDEN', {
           message: { ko: '허용되지 않은 출처의 요청입니다.', en: 'Requests from this origin are not allowed.' },
           data: { reason: 'ORIGIN_NOT_ALLOWED' },
@@ -84,7 +85,7 @@ export function installAuthentication(app: FastifyInstance, services: AppService
     }
     const now = new Date();
     const apiKey = headerValue(request, HEADER.apiKey);
-    const token = accessTokenOf(request);
+    const token = accessTokenOf(request, services.config);
     if (apiKey) {
       ctx.principal = await authenticateApiKey(services.database, apiKey, now);
     } else if (token?.startsWith(SERVICE_TOKEN_PREFIX)) {
@@ -111,6 +112,32 @@ export function installAuthentication(app: FastifyInstance, services: AppService
           { ...auditMetaOf(ctx, impersonatorUserId, principal.userId), tenantId: ctx.tenantId || null, workspaceId: ctx.workspaceId || null },
         );
       });
+    }
+  });
+}
+
+/**
+ * A 403 answered to a signed-in user within a workspace is an access record (`access.denied`:
+ * method, path without its query, error code; ASVS 16.3.2). Written after the answer in its own
+ * transaction, so that a rolled-back request keeps it, and never failing the request.
+ */
+export function installAccessDeniedRecords(app: FastifyInstance, services: Pick<AppServices, 'db'>) {
+  const codes = new WeakMap<FastifyRequest, string>();
+  app.addHook('onError', (request, _reply, error, done) => {
+    if (error instanceof AppError) codes.set(request, error.code);
+    done();
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const ctx = request.ctx;
+    const principal = ctx?.principal;
+    if (reply.statusCode !== 403 || !ctx || principal?.kind !== 'user' || ctx.tenantId === 0 || ctx.workspaceId === 0) return;
+    const data = { method: request.method, path: (request.url.split('?')[0] ?? '').slice(0, 500), code: codes.get(request) ?? 'ERROR_FORBIDDEN' };
+    try {
+      await services.db.transaction((tx) =>
+        recordAudit(tx, { type: 'access.denied', data }, { ...auditMetaOf(ctx, principal.impersonatorUserId ?? principal.userId, principal.userId), tenantId: ctx.tenantId, workspaceId: ctx.workspaceId }),
+      );
+    } catch (err) {
+      request.log.error({ err, audit: 'access.denied' }, 'access record not written');
     }
   });
 }

@@ -1,60 +1,18 @@
 import { AUTH_LIMITS, type LoginBody } from '@legal/api';
-import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/client';
+import { eq } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/http/context';
 import { AppError } from '../../platform/http/errors';
 import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
 import { isLocked } from './auth.policy';
 import { findUserForLogin, normalizeLoginId, workspacePolicyOf } from './auth.repo';
+import { accountLocked, countFailure, loginFailed } from './login-failures';
 import { alertsOf, type AuthDeps, type LoginMethod, type SignInResult, trackLogin } from './login-tracks';
-import { sendOtpMail, startOtpChallenge } from './otp.service';
+import { assertOtpBudget, sendOtpMail, startOtpChallenge } from './otp.service';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import { issueSession, type SessionKind } from './sessions.service';
 import { loginFailures, users } from './users.table';
 
 const MAX = AUTH_LIMITS.maxLoginFailures;
-
-function loginFailed(failedCount: number) {
-  return new AppError('ERROR_LOGIN_FAILED', { data: { currentRetryCount: failedCount, maxRetryCount: MAX } });
-}
-
-function accountLocked(lockedUntil: Date) {
-  return new AppError('ERROR_ACCOUNT_LOCKED', {
-    message: {
-      ko: `로그인에 ${MAX}회 실패하여 계정이 잠겼습니다. ${AUTH_LIMITS.lockMinutes}분 후에 다시 시도해 주세요.`,
-      en: `The account is locked after ${MAX} failed sign-ins. Try again in ${AUTH_LIMITS.lockMinutes} minutes.`,
-    },
-    data: { currentRetryCount: MAX, maxRetryCount: MAX, lockedUntil: lockedUntil.toISOString() },
-  });
-}
-
-/**
- * Counts one failure atomically (parallel guesses cannot slip past the limit): a lock that has
- * run out starts the count again; the fifth failure locks for 30 minutes.
- */
-async function countFailure(tx: Tx, target: { userId: number } | { loginId: string }, now: Date) {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const lockUntil = sql`${new Date(now.getTime() + AUTH_LIMITS.lockMinutes * 60_000).toISOString()}::timestamptz`;
-  if ('userId' in target) {
-    const next = sql`LEAST(CASE WHEN ${users.lockedUntil} IS NOT NULL AND ${users.lockedUntil} <= ${at} THEN 0 ELSE ${users.failedLoginCount} END + 1, ${MAX})`;
-    const [row] = await tx
-      .update(users)
-      .set({ failedLoginCount: next, lockedUntil: sql`CASE WHEN ${next} >= ${MAX} THEN ${lockUntil} ELSE NULL END` })
-      .where(eq(users.id, target.userId))
-      .returning({ failedCount: users.failedLoginCount, lockedUntil: users.lockedUntil });
-    return row ?? { failedCount: 1, lockedUntil: null };
-  }
-  const next = sql`LEAST(CASE WHEN ${loginFailures.lockedUntil} IS NOT NULL AND ${loginFailures.lockedUntil} <= ${at} THEN 0 ELSE ${loginFailures.failedCount} END + 1, ${MAX})`;
-  const [row] = await tx
-    .insert(loginFailures)
-    .values({ loginId: target.loginId, failedCount: 1, lockedUntil: null, updatedAt: now })
-    .onConflictDoUpdate({
-      target: loginFailures.loginId,
-      set: { failedCount: next, lockedUntil: sql`CASE WHEN ${next} >= ${MAX} THEN ${lockUntil} ELSE NULL END`, updatedAt: now },
-    })
-    .returning({ failedCount: loginFailures.failedCount, lockedUntil: loginFailures.lockedUntil });
-  return row ?? { failedCount: 1, lockedUntil: null };
-}
 
 async function lockStateOfUnknown(deps: AuthDeps, loginId: string) {
   const [row] = await deps.db.select().from(loginFailures).where(eq(loginFailures.loginId, loginId));
@@ -81,6 +39,8 @@ export async function signInWithPassword(deps: AuthDeps, ctx: RequestContext, bo
     });
     throw accountLocked(lockState.lockedUntil as Date);
   }
+  // Before the password is checked, so that this answer never tells a right password from a wrong one.
+  if (user) await assertOtpBudget(deps.db, user.id, now);
 
   const passwordOk = usable ? await verifyPassword(usable.passwordHash as string, body.password) : await verifyAgainstDummy(body.password);
   const accepted = usable && passwordOk && (kind === 'USER' || usable.isSuperAdmin) ? usable : null;
@@ -105,7 +65,8 @@ export async function signInWithPassword(deps: AuthDeps, ctx: RequestContext, bo
   const alerts = alertsOf(accepted, now);
 
   const outcome = await deps.db.transaction(async (tx) => {
-    if (accepted.failedLoginCount !== 0 || accepted.lockedUntil !== null) {
+    // With a code to come, the sign-in is not complete: the failure count stays until the code is right.
+    if (!needsOtp && (accepted.failedLoginCount !== 0 || accepted.lockedUntil !== null)) {
       await tx.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, accepted.id));
     }
     if (needsOtp) {

@@ -121,8 +121,8 @@ describe('passwords: rules, change, expiry alerts', () => {
   });
   afterAll(() => t.close());
 
-  async function change(cookie: string, currentPassword: string, newPassword: string) {
-    return t.app.inject({ method: 'PUT', url: '/api/auth/credentials/password/v1', headers: { cookie }, payload: { currentPassword, newPassword } });
+  async function change(cookie: string, currentPassword: string, newPassword: string, remoteAddress?: string) {
+    return t.app.inject({ method: 'PUT', url: '/api/auth/credentials/password/v1', headers: { cookie }, payload: { currentPassword, newPassword }, remoteAddress });
   }
 
   it('refuses too short, too long (129 code points), common passwords and a wrong current password, naming the field', async () => {
@@ -152,10 +152,41 @@ describe('passwords: rules, change, expiry alerts', () => {
     expect((await login(t, user.loginId, '우리 집 고양이 이름은 나')).statusCode).toBe(401);
 
     cookie = await signIn(t, user.loginId, hangul);
-    const long = '😀'.repeat(128); // 128 code points, 256 UTF-16 units
+    // 128 emoji in no pattern: 128 code points, 256 UTF-16 units
+    const long = Array.from({ length: 128 }, (_, i) => String.fromCodePoint(0x1f600 + ((i * i * 31 + i * 17) % 80))).join('');
     expect((await change(cookie, hangul, long)).statusCode).toBe(200);
     expect((await login(t, user.loginId, long)).statusCode).toBe(200);
-    expect((await login(t, user.loginId, '😀'.repeat(127))).statusCode).toBe(401);
+    expect((await login(t, user.loginId, [...long].slice(0, 127).join(''))).statusCode).toBe(401);
+  });
+
+  it('refuses common passwords in any spelling, guessable patterns and context words, with the reasons the web app words', async () => {
+    const user = await newUser(t, { displayName: '홍길동' });
+    const cookie = await signIn(t, user.loginId);
+    const localPart = user.loginId.split('@')[0] as string;
+    const cases: Array<[string, string]> = [
+      ['12345678', 'too common; choose a less guessable password'],
+      ['password1234', 'too common; choose a less guessable password'],
+      ['Password1!', 'too easy to guess; use a longer mix of unrelated words'],
+      ['qwerty123456', 'too common; choose a less guessable password'],
+      ['1q2w3e4r5t6y', 'too common; choose a less guessable password'],
+      ['qwer1234!', 'too easy to guess; use a longer mix of unrelated words'],
+      ['aaaaaaaaaaaa', 'too easy to guess; use a longer mix of unrelated words'],
+      ['        ', 'too easy to guess; use a longer mix of unrelated words'],
+      ['P@ssw0rd', 'too common; choose a less guessable password'],
+      ['LegalSuite2026!', 'must not contain the product name'],
+      ['리걸 스위트 river 77', 'must not contain the product name'],
+      [`${localPart.toUpperCase()}-river-77`, 'must not contain your login id or name'],
+      ['홍길동-lantern-77', 'must not contain your login id or name'],
+    ];
+    for (const [i, [next, reason]] of cases.entries()) {
+      const res = await change(cookie, PASSWORD, next, `10.0.13.${i}`); // one address each: the route allows 10 a minute per address
+      expect(res.statusCode, next).toBe(400);
+      expect(res.json().data.fieldErrors, next).toEqual([{ field: 'body.newPassword', reason }]);
+    }
+    expect((await login(t, user.loginId, PASSWORD)).statusCode).toBe(200); // nothing changed
+    const strong = await change(cookie, PASSWORD, 'Velvet-orbit-ladder-93');
+    expect(strong.statusCode).toBe(200);
+    expect((await login(t, user.loginId, 'Velvet-orbit-ladder-93')).statusCode).toBe(200);
   });
 
   it('changing the password ends the other sessions, keeps this one, and is audited', async () => {
@@ -204,20 +235,29 @@ describe('in production (https)', () => {
     expect(dev.statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/demo-accounts/v1' })).statusCode).toBe(404);
     expect((await login(t, 'member@hanbit.example', 'Demo-pass-2026!')).statusCode).toBe(401);
+    for (const url of ['/api/dev/mailbox/v1', '/dev/mailbox']) expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404); // not even from loopback
   });
 
-  it('sets the session cookies HttpOnly, SameSite=Lax, Path=/ and Secure', async () => {
+  it('names the session cookies __Host-... with HttpOnly, SameSite=Lax, Path=/, Secure and no Domain, and reads only those', async () => {
     await provisionUser(t.services.db, { loginId: 'prod@example.kr', name: '운영', password: PASSWORD });
     const res = await login(t, 'prod@example.kr', PASSWORD);
     expect(res.statusCode).toBe(200);
-    for (const name of ['ls_access', 'ls_refresh']) {
+    expect(setCookie(res, 'ls_access')).toBeUndefined();
+    for (const name of ['__Host-ls_access', '__Host-ls_refresh']) {
       const cookie = setCookie(res, name) ?? '';
       expect(cookie).toMatch(/; HttpOnly/);
       expect(cookie).toMatch(/; SameSite=Lax/);
       expect(cookie).toMatch(/; Path=\//);
       expect(cookie).toMatch(/; Secure/);
+      expect(cookie).not.toMatch(/; Domain=/i);
     }
     const cookie = cookiesOf(res);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/profile/v1', headers: { cookie } })).statusCode).toBe(200);
+    const unprefixed = cookie.replaceAll('__Host-', ''); // as a sibling subdomain could set them
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/profile/v1', headers: { cookie: unprefixed } })).statusCode).toBe(401);
+    const refreshed = await t.app.inject({ method: 'POST', url: '/api/auth/refresh/v1', headers: { cookie, origin: 'https://legal.example.com' } });
+    expect(refreshed.statusCode).toBe(200);
+    expect(setCookie(refreshed, '__Host-ls_access')).toBeDefined();
     const foreign = await t.app.inject({ method: 'POST', url: '/api/auth/logout/v1', headers: { cookie, origin: 'http://localhost:5173' } });
     expect(foreign.statusCode).toBe(403); // the Vite dev origin is trusted only outside production
     const own = await t.app.inject({ method: 'POST', url: '/api/auth/logout/v1', headers: { cookie, origin: 'https://legal.example.com' } });

@@ -1,23 +1,63 @@
 import { AUTH_LIMITS, type LoginData } from '@legal/api';
-import { and, eq, isNull, lte, lt, sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/client';
+import { and, eq, gt, isNull, lte, lt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../platform/db/client';
 import type { RequestContext } from '../../platform/http/context';
 import { AppError } from '../../platform/http/errors';
 import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
+import { isLocked } from './auth.policy';
 import { findUserById, type LoginUser, workspacePolicyOf } from './auth.repo';
+import { accountLocked, countFailure } from './login-failures';
 import { alertsOf, type AuthDeps, type SignInResult, trackLogin } from './login-tracks';
 import { otpMailTemplate } from './otp.mail';
 import { issueSession, type SessionKind } from './sessions.service';
 import { otpChallenges } from './sessions.table';
 import { hashOtp, hashToken, newId, newOtpCode, newToken, sameHash } from './tokens';
+import { users } from './users.table';
 
 /** A challenge outlives its codes (each lasts 5 minutes) so that resending stays possible. */
 const CHALLENGE_LIFETIME_MS = 15 * 60_000;
 
 const expired = () => new AppError('ERROR_OTP_EXPIRED');
+const HOUR_MS = 3600_000;
+
+/**
+ * Codes mailed to a user in the last hour: the challenges opened in it and their resends (a
+ * challenge lives 15 minutes, so its resends fall within the hour of its opening).
+ */
+async function codesOfLastHour(db: Db | Tx, userId: number, now: Date) {
+  const [row] = await db
+    .select({ sent: sql<number>`count(*) + coalesce(sum(${otpChallenges.resendCount}), 0)`, oldest: sql<string | null>`min(${otpChallenges.createdAt})` })
+    .from(otpChallenges)
+    .where(and(eq(otpChallenges.userId, userId), gt(otpChallenges.createdAt, new Date(now.getTime() - HOUR_MS))));
+  return { sent: Number(row?.sent ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
+/**
+ * At most AUTH_LIMITS.otpCodesPerHour codes (new challenges and resends) per account and hour:
+ * with five wrong codes locking the account, this bounds code guessing and mail flooding over time.
+ */
+export async function assertOtpBudget(db: Db | Tx, userId: number, now: Date): Promise<void> {
+  const { sent, oldest } = await codesOfLastHour(db, userId, now);
+  if (sent < AUTH_LIMITS.otpCodesPerHour) return;
+  const retryAfterSeconds = oldest ? Math.max(1, Math.ceil((oldest.getTime() + HOUR_MS - now.getTime()) / 1000)) : 3600;
+  throw new AppError('ERROR_RATE_LIMITED', {
+    message: {
+      ko: `인증번호는 1시간에 ${AUTH_LIMITS.otpCodesPerHour}번까지 받을 수 있습니다. 잠시 후 다시 시도해 주세요.`,
+      en: `At most ${AUTH_LIMITS.otpCodesPerHour} verification codes can be sent per hour. Please try again later.`,
+    },
+    data: { reason: 'OTP_HOURLY_LIMIT', limit: AUTH_LIMITS.otpCodesPerHour, retryAfterSeconds },
+  });
+}
+
+/** Takes the user's row lock, then checks the hourly budget: parallel sign-ins cannot pass it together. */
+async function lockAndAssertOtpBudget(tx: Tx, userId: number, now: Date): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  await assertOtpBudget(tx, userId, now);
+}
 
 /** Opens a challenge for a sign-in whose password was right; the code goes out by mail after commit. */
 export async function startOtpChallenge(tx: Tx, input: { userId: number; kind: SessionKind }, ctx: RequestContext, now: Date) {
+  await lockAndAssertOtpBudget(tx, input.userId, now);
   const id = newId();
   const token = newToken();
   const code = newOtpCode();
@@ -60,8 +100,9 @@ async function liveChallenge(deps: AuthDeps, token: string | undefined, kind: Se
 }
 
 /**
- * Completes a sign-in with its code: single use, five minutes, bound to its challenge; the
- * fifth wrong code kills the challenge.
+ * Completes a sign-in with its code: single use, five minutes, bound to its challenge. A wrong
+ * code counts against the account like a wrong password (across challenges: the fifth failure
+ * locks it, 423); a right one clears the count. The fifth wrong code also kills the challenge.
  */
 export async function verifyOtpChallenge(deps: AuthDeps, ctx: RequestContext, token: string | undefined, otp: string, kind: SessionKind): Promise<SignInResult> {
   const now = new Date();
@@ -69,24 +110,30 @@ export async function verifyOtpChallenge(deps: AuthDeps, ctx: RequestContext, to
   if (challenge.codeExpiresAt <= now) throw expired();
   const user = await findUserById(deps.db, challenge.userId);
   if (!user || user.status !== 'ACTIVE' || (kind === 'SUPER_ADMIN' && !user.isSuperAdmin)) throw expired();
+  if (isLocked({ failedCount: user.failedLoginCount, lockedUntil: user.lockedUntil }, now)) throw accountLocked(user.lockedUntil as Date);
 
   if (!sameHash(hashOtp(challenge.id, otp), challenge.codeHash)) {
     const failed = await deps.db.transaction(async (tx) => {
+      const counted = await countFailure(tx, { userId: user.id }, now);
+      const isAccountLocked = counted.lockedUntil !== null && counted.failedCount >= AUTH_LIMITS.maxLoginFailures;
       const [row] = await tx
         .update(otpChallenges)
         .set({
           failedAttempts: sql`${otpChallenges.failedAttempts} + 1`,
-          killedAt: sql`CASE WHEN ${otpChallenges.failedAttempts} + 1 >= ${AUTH_LIMITS.otpMaxAttempts} THEN ${now.toISOString()}::timestamptz ELSE NULL END`,
+          killedAt: isAccountLocked ? now : sql`CASE WHEN ${otpChallenges.failedAttempts} + 1 >= ${AUTH_LIMITS.otpMaxAttempts} THEN ${now.toISOString()}::timestamptz ELSE NULL END`,
         })
         .where(and(eq(otpChallenges.id, challenge.id), isNull(otpChallenges.consumedAt), isNull(otpChallenges.killedAt)))
         .returning({ failedAttempts: otpChallenges.failedAttempts, killedAt: otpChallenges.killedAt });
-      if (!row) return null;
-      await trackLogin(tx, { userId: user.id, loginId: user.loginId, method: 'OTP', result: 'OTP_FAILED' }, ctx, now);
-      await recordAudit(tx, { type: 'otp.failed', data: { challengeId: challenge.id, failedAttempts: row.failedAttempts, isKilled: row.killedAt !== null } }, auditMetaOf(ctx, null, user.id));
-      return row;
+      await trackLogin(tx, { userId: user.id, loginId: user.loginId, method: 'OTP', result: isAccountLocked ? 'LOCKED' : 'OTP_FAILED' }, ctx, now);
+      const meta = auditMetaOf(ctx, null, user.id);
+      if (row) await recordAudit(tx, { type: 'otp.failed', data: { challengeId: challenge.id, failedAttempts: row.failedAttempts, isKilled: row.killedAt !== null } }, meta);
+      if (isAccountLocked) await recordAudit(tx, { type: 'account.locked', data: { loginId: user.loginId, lockedUntil: (counted.lockedUntil as Date).toISOString() } }, meta);
+      return { challenge: row ?? null, counted, isAccountLocked };
     });
-    if (!failed) throw expired();
-    throw new AppError('ERROR_OTP_INVALID', { data: { remainingAttempts: Math.max(0, AUTH_LIMITS.otpMaxAttempts - failed.failedAttempts) } });
+    if (failed.isAccountLocked) throw accountLocked(failed.counted.lockedUntil as Date);
+    if (!failed.challenge) throw expired();
+    const remainingAttempts = Math.min(AUTH_LIMITS.otpMaxAttempts - failed.challenge.failedAttempts, AUTH_LIMITS.maxLoginFailures - failed.counted.failedCount);
+    throw new AppError('ERROR_OTP_INVALID', { data: { remainingAttempts: Math.max(0, remainingAttempts) } });
   }
 
   const policy = await workspacePolicyOf(deps.db, user.id);
@@ -97,6 +144,7 @@ export async function verifyOtpChallenge(deps: AuthDeps, ctx: RequestContext, to
       .where(and(eq(otpChallenges.id, challenge.id), isNull(otpChallenges.consumedAt), isNull(otpChallenges.killedAt)))
       .returning({ id: otpChallenges.id });
     if (consumed.length === 0) return null;
+    await tx.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, user.id));
     const issued = await issueSession(
       tx,
       { userId: user.id, kind, method: 'OTP', idleTimeoutSeconds: kind === 'USER' && policy.idleMinutes ? policy.idleMinutes * 60 : undefined },
@@ -119,8 +167,10 @@ export async function resendOtpChallenge(deps: AuthDeps, ctx: RequestContext, to
   const challenge = await liveChallenge(deps, token, kind, now);
   const user = await findUserById(deps.db, challenge.userId);
   if (!user || user.status !== 'ACTIVE') throw expired();
+  if (isLocked({ failedCount: user.failedLoginCount, lockedUntil: user.lockedUntil }, now)) throw accountLocked(user.lockedUntil as Date);
   const code = newOtpCode();
   const sent = await deps.db.transaction(async (tx) => {
+    await lockAndAssertOtpBudget(tx, user.id, now);
     const [row] = await tx
       .update(otpChallenges)
       .set({

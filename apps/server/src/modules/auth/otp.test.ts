@@ -5,6 +5,7 @@ import { auditEvents } from '../../platform/audit/audit.table';
 import { cookiesOf, lastOtpCode, login, newUser, newWorkspace } from './auth.test-support';
 import { otpChallenges } from './sessions.table';
 import { hashToken } from './tokens';
+import { users } from './users.table';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -56,17 +57,22 @@ describe('two-factor sign-in with a mailed one-time code', () => {
     expect(types).toEqual(expect.arrayContaining(['otp.sent', 'otp.verified', 'session.signed_in']));
   });
 
-  it('refuses a wrong code with ERROR_OTP_INVALID and kills the challenge at the fifth wrong try', async () => {
+  it('refuses a wrong code with ERROR_OTP_INVALID; the fifth wrong code locks the account (423) and kills the challenge', async () => {
     const user = await newUser(t, { isTwoFactorRequired: true });
     const { token, code } = await startOtp(user.loginId, user.password);
-    for (let i = 1; i <= 5; i++) {
+    for (let i = 1; i <= 4; i++) {
       const res = await verify(token, wrong(code));
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ code: 'ERROR_OTP_INVALID', data: { remainingAttempts: 5 - i } });
     }
+    const fifth = await verify(token, wrong(code));
+    expect(fifth.statusCode).toBe(423);
+    expect(fifth.json()).toMatchObject({ code: 'ERROR_ACCOUNT_LOCKED', data: { currentRetryCount: 5, maxRetryCount: 5, lockedUntil: expect.any(String) } });
     const dead = await verify(token, code);
     expect(dead.statusCode).toBe(401);
     expect(dead.json().code).toBe('ERROR_OTP_EXPIRED');
+    const [challenge] = await t.services.db.select().from(otpChallenges).where(eq(otpChallenges.tokenHash, hashToken(token)));
+    expect(challenge?.killedAt).not.toBeNull();
   });
 
   it('refuses an expired code with ERROR_OTP_EXPIRED', async () => {
@@ -114,6 +120,66 @@ describe('two-factor sign-in with a mailed one-time code', () => {
     expect((await verify(token, latest)).statusCode).toBe(200);
     const unknown = await t.app.inject({ method: 'POST', url: RESEND, headers: { 'x-two-factor-token': 'nope' } });
     expect(unknown.json().code).toBe('ERROR_OTP_EXPIRED');
+  });
+});
+
+describe('one-time codes across challenges', () => {
+  const locked = (res: { statusCode: number; json: () => { code: string; data: Record<string, unknown> } }) => {
+    expect(res.statusCode).toBe(423);
+    expect(res.json()).toMatchObject({ code: 'ERROR_ACCOUNT_LOCKED', data: { currentRetryCount: 5, maxRetryCount: 5, lockedUntil: expect.any(String) } });
+  };
+
+  it('counts wrong codes of every challenge into the account lockout: a new sign-in does not start the count again', async () => {
+    const user = await newUser(t, { isTwoFactorRequired: true });
+    for (const wrongCodes of [2, 2]) {
+      const { token, code } = await startOtp(user.loginId, user.password);
+      for (let i = 0; i < wrongCodes; i++) expect((await verify(token, wrong(code))).json().code).toBe('ERROR_OTP_INVALID');
+    }
+    const spare = await startOtp(user.loginId, user.password);
+    const third = await startOtp(user.loginId, user.password);
+    locked(await verify(third.token, wrong(third.code))); // the 5th failure of the account
+    expect((await verify(third.token, third.code)).json().code).toBe('ERROR_OTP_EXPIRED'); // that challenge died with the lock
+    locked(await verify(spare.token, spare.code)); // the right code of another challenge does not pass the lock
+    locked(await login(t, user.loginId, user.password)); // nor does the right password
+    const [row] = await t.services.db.select().from(users).where(eq(users.id, user.userId));
+    expect(row).toMatchObject({ failedLoginCount: 5, lockedUntil: expect.any(Date) });
+    const types = (await t.services.db.select().from(auditEvents).where(eq(auditEvents.subjectUserId, user.userId))).map((e) => e.type);
+    expect(types.filter((type) => type === 'otp.failed')).toHaveLength(5);
+    expect(types).toContain('account.locked');
+  });
+
+  it('shares the count with wrong passwords, and a right code clears it as a password success does', async () => {
+    const user = await newUser(t, { isTwoFactorRequired: true });
+    for (let i = 0; i < 2; i++) expect((await login(t, user.loginId, 'Wrong-password-00')).json().code).toBe('ERROR_LOGIN_FAILED');
+    const first = await startOtp(user.loginId, user.password);
+    const invalid = await verify(first.token, wrong(first.code));
+    expect(invalid.json()).toMatchObject({ code: 'ERROR_OTP_INVALID', data: { remainingAttempts: 2 } }); // 3 of 5 used by the account
+    expect((await verify(first.token, first.code)).statusCode).toBe(200);
+
+    const after = await login(t, user.loginId, 'Wrong-password-00');
+    expect(after.json()).toMatchObject({ code: 'ERROR_LOGIN_FAILED', data: { currentRetryCount: 1 } });
+  });
+
+  it('mails at most 10 codes per account and hour: the 11th sign-in and further resends answer 429', async () => {
+    const user = await newUser(t, { isTwoFactorRequired: true });
+    let last = { token: '', code: '' };
+    for (let i = 0; i < 10; i++) last = await startOtp(user.loginId, user.password);
+    const eleventh = await login(t, user.loginId, user.password);
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json()).toMatchObject({ code: 'ERROR_RATE_LIMITED', message: expect.stringContaining('10'), data: { reason: 'OTP_HOURLY_LIMIT', limit: 10, retryAfterSeconds: expect.any(Number) } });
+    const english = await login(t, user.loginId, 'Wrong-password-00', '/api/auth/login/v1', { 'x-locale': 'en' });
+    expect(english.statusCode).toBe(429); // answered before the password is checked: it tells nothing about the password
+    expect(english.json().message).toContain('per hour');
+
+    await t.services.db.update(otpChallenges).set({ lastSentAt: new Date(Date.now() - 31_000) }).where(eq(otpChallenges.tokenHash, hashToken(last.token)));
+    const resend = await t.app.inject({ method: 'POST', url: RESEND, headers: { 'x-two-factor-token': last.token } });
+    expect(resend.statusCode).toBe(429);
+    expect(resend.json().data.reason).toBe('OTP_HOURLY_LIMIT');
+    expect((await verify(last.token, last.code)).statusCode).toBe(200); // a code already mailed still works
+
+    // An hour later the budget is back.
+    await t.services.db.update(otpChallenges).set({ createdAt: new Date(Date.now() - 3_601_000) }).where(eq(otpChallenges.userId, user.userId));
+    await startOtp(user.loginId, user.password);
   });
 });
 

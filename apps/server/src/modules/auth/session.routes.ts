@@ -16,7 +16,7 @@ export function registerSessionRoutes(app: FastifyInstance, services: AppService
     route(app, descriptor, async ({ ctx, request, reply }) => {
       const now = new Date();
       try {
-        const issued = await rotateSession(db, refreshTokenOf(request), ctx, now);
+        const issued = await rotateSession(db, refreshTokenOf(request, config), ctx, now);
         setSessionCookies(reply, config, issued, now);
         return { accessTokenExpiresAt: issued.accessExpiresAt.toISOString(), refreshAfterSeconds: refreshAfterSeconds(issued.accessExpiresAt, now) };
       } catch (err) {
@@ -44,7 +44,7 @@ export function registerSessionRoutes(app: FastifyInstance, services: AppService
   });
 
   route(app, logout, async ({ ctx, request, reply }) => {
-    await signOut(db, { accessToken: accessTokenOf(request), refreshToken: refreshTokenOf(request) }, ctx, new Date());
+    await signOut(db, { accessToken: accessTokenOf(request, config), refreshToken: refreshTokenOf(request, config) }, ctx, new Date());
     clearSessionCookies(reply, config);
     return null;
   });

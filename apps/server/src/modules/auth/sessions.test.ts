@@ -27,6 +27,7 @@ describe('session cookies and checks', () => {
     const refresh = setCookie(res, 'ls_refresh') ?? '';
     expect(access).toMatch(/^ls_access=[A-Za-z0-9_-]{43}; Max-Age=(899|900); Path=\/; HttpOnly; SameSite=Lax$/);
     expect(refresh).toMatch(/^ls_refresh=[A-Za-z0-9_-]{43}; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax$/);
+    expect(setCookie(res, '__Host-ls_access')).toBeUndefined(); // browsers refuse __Host- (Secure) cookies on http://localhost
     const [row] = await t.services.db.select().from(sessions).where(eq(sessions.userId, user.userId));
     expect(row?.accessTokenHash).not.toContain(tokenOf(cookiesOf(res), 'ls_access')); // only the hash is stored
   });

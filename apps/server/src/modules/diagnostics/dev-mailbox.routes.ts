@@ -1,4 +1,5 @@
 import { devMailbox } from '@legal/api';
+import { isIPv4 } from 'node:net';
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -9,12 +10,28 @@ import { AppError } from '../../platform/http/errors';
 import { route } from '../../platform/http/route';
 import type { AppServices } from '../../platform/services';
 
+/** 127.0.0.0/8, ::1 and IPv4-mapped 127.0.0.0/8. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  if (address === '::1') return true;
+  const v4 = address.toLowerCase().startsWith('::ffff:') ? address.slice(7) : address;
+  return isIPv4(v4) && v4.startsWith('127.');
+}
+
+const MAILBOX_ROUTES = new Set([`GET ${devMailbox.path}`, 'GET /dev/mailbox', 'GET /dev/mailbox/:id']);
+
 /**
- * The development mailbox: every message in the outbox, as JSON and as a page at /dev/mailbox.
- * Never registered in production.
+ * The development mailbox: every message in the outbox (every tenant's), as JSON and as a page
+ * at /dev/mailbox. Never registered in production, and answered only to a client on this machine:
+ * the socket's own address must be loopback (X-Forwarded-For is not looked at, even with
+ * TRUST_PROXY); anyone else gets 404 as if it did not exist (ASVS 13.4.2).
  */
 export function registerDevMailbox(app: FastifyInstance, services: AppServices) {
   const { db } = services;
+
+  app.addHook('onRequest', async (request) => {
+    if (MAILBOX_ROUTES.has(`${request.method} ${request.routeOptions.url}`) && !isLoopbackAddress(request.raw.socket?.remoteAddress)) throw new AppError('ERROR_NOT_FOUND');
+  });
 
   function page(query: PageRequest & { to?: string }) {
     const where = query.to ? eq(mailOutbox.to, query.to) : undefined;

@@ -47,6 +47,6 @@ export function registerFileRoutes(app: FastifyInstance, services: AppServices) 
 
   route(app, downloadFile, async ({ ctx, params, query, request, reply }) => {
     const download = await service.openDownload(services, ctx, tenantScope(ctx), params.fileKey, query.revision);
-    return sendRevision(request, reply, download, ctx.locale);
+    return sendRevision(request, reply, download, ctx, services.db);
   });
 }

@@ -302,12 +302,12 @@ export async function openDownload(
   scope: TenantScope,
   fileKey: string,
   number: number | undefined,
-): Promise<{ revision: repo.RevisionSummary; displayName: string; open: (range?: { start: number; end: number }) => Promise<Readable> }> {
+): Promise<{ fileKey: string; revision: repo.RevisionSummary; displayName: string; open: (range?: { start: number; end: number }) => Promise<Readable> }> {
   const { file, revision: current } = await readable(services, ctx, scope, fileKey);
   const revision = number === undefined ? current : await repo.findRevision(services.db, scope, file.id, number);
   if (!revision) throw notFound();
   const displayName = number === undefined ? file.displayName : revision.displayName;
-  return { revision, displayName, open: (range) => services.storage.get(revision.storageKey, range) };
+  return { fileKey: file.fileKey, revision, displayName, open: (range) => services.storage.get(revision.storageKey, range) };
 }
 
 export async function getFileText(services: Services, ctx: RequestContext, scope: TenantScope, fileKey: string, number: number | undefined) {

@@ -22,7 +22,7 @@ export { findFile } from './files.repo';
 /** The files' queries, for modules that keep files of their own (contract documents). */
 export * as filesRepo from './files.repo';
 export type { FileRow } from './files.repo';
-export { sendRevision } from './file-download';
+export { recordFileDownload, sendRevision } from './file-download';
 export { MIME_TYPES, SNIFF_BYTES, extractDocument, sniffFileType, verifyZip } from './documents';
 export type { FileType } from './documents';
 export { extractFileTextJob } from './files.jobs';

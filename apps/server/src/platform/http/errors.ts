@@ -14,6 +14,7 @@ const MESSAGES: Record<ErrorCode, LocalizedText> = {
   ERROR_PRODUCT_NOT_AVAILABLE: { ko: '이 워크스페이스에서 사용할 수 없는 서비스입니다.', en: 'This service is not available in this workspace.' },
   ERROR_NOT_FOUND: { ko: '요청한 대상을 찾을 수 없습니다.', en: 'The requested item was not found.' },
   ERROR_METHOD_NOT_ALLOWED: { ko: '허용되지 않는 요청 방식입니다.', en: 'This method is not allowed.' },
+  ERROR_REQUEST_TIMEOUT: { ko: '요청을 받는 데 시간이 너무 오래 걸려 연결을 닫았습니다.', en: 'The request took too long to arrive; the connection was closed.' },
   ERROR_CONFLICT: { ko: '현재 상태에서는 처리할 수 없습니다.', en: 'This cannot be done in the current state.' },
   ERROR_FILE_TOO_LARGE: { ko: '파일이 너무 큽니다.', en: 'The file is too large.' },
   ERROR_PAYLOAD_TOO_LARGE: { ko: '요청 본문이 너무 큽니다.', en: 'The request body is too large.' },

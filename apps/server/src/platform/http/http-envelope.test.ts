@@ -240,10 +240,11 @@ describe('the envelope and error rules', () => {
     expect(JSON.stringify(lines)).toContain('token=[redacted]&x=1');
   });
 
-  it('sets security headers (CSP, nosniff, frame ancestors)', async () => {
+  it('sets security headers (CSP, nosniff, frame ancestors, no base URI)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toContain("base-uri 'none'"); // no <base> may redirect relative URLs
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });

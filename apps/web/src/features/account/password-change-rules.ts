@@ -19,6 +19,9 @@ export type PasswordErrorKey =
   | 'sameAsCurrent'
   | 'sameAsLoginId'
   | 'tooCommon'
+  | 'tooGuessable'
+  | 'containsProductName'
+  | 'containsPersonalInfo'
   | 'mismatch';
 
 /** A field's problem: a catalogue key, or a server reason the catalogue does not know (shown as sent). */
@@ -59,6 +62,9 @@ const SERVER_REASONS: Record<string, PasswordErrorKey> = {
   [`at most ${AUTH_LIMITS.passwordMaxLength} characters`]: 'tooLong',
   'too common; choose a less guessable password': 'tooCommon',
   'must differ from the login id': 'sameAsLoginId',
+  'too easy to guess; use a longer mix of unrelated words': 'tooGuessable',
+  'must not contain the product name': 'containsProductName',
+  'must not contain your login id or name': 'containsPersonalInfo',
   'must differ from the current password': 'sameAsCurrent',
 };
 

@@ -52,7 +52,7 @@ export async function previewInvitation(services: Services, ctx: RequestContext,
 /** Who accepts: the signed-in owner of the address, or a new account (name and password checked and hashed up front). */
 type Acceptor = { kind: 'existing'; userId: number; name: string } | { kind: 'new'; name: string; passwordHash: string };
 
-async function acceptorOf(ctx: RequestContext, loginId: string, body: AcceptInvitationBody, services: Services): Promise<Acceptor> {
+async function acceptorOf(ctx: RequestContext, { loginId, displayName }: Pick<repo.InvitationRow, 'loginId' | 'displayName'>, body: AcceptInvitationBody, services: Services): Promise<Acceptor> {
   const principal = ctx.principal?.kind === 'user' ? ctx.principal : null;
   if (principal?.impersonatorUserId !== undefined) throw new AppError('ERROR_FORBIDDEN', { data: { reason: 'IMPERSONATED' } });
   const user = await findUserForLogin(services.db, loginId);
@@ -74,7 +74,7 @@ async function acceptorOf(ctx: RequestContext, loginId: string, body: AcceptInvi
   const problems: Array<{ field: string; reason: string }> = [];
   if (!body.name) problems.push({ field: 'body.name', reason: 'required to create the account' });
   if (!body.password) problems.push({ field: 'body.password', reason: 'required to create the account' });
-  else for (const reason of passwordProblems(body.password, { loginId })) problems.push({ field: 'body.password', reason });
+  else for (const reason of await passwordProblems(body.password, { loginId, names: [body.name, displayName] })) problems.push({ field: 'body.password', reason });
   if (problems.length > 0 || !body.name || !body.password) throw validationError(problems);
   return { kind: 'new', name: body.name, passwordHash: await hashPassword(body.password) };
 }
@@ -110,7 +110,7 @@ export async function acceptInvitation(
   const { invitation, workspace } = await invitationOfToken(services, body.token);
   const blocker = acceptBlocker(invitation, new Date());
   if (blocker) throw invitationConflict(blocker);
-  const acceptor = await acceptorOf(ctx, invitation.loginId, body, services);
+  const acceptor = await acceptorOf(ctx, invitation, body, services);
   const scope = scopeOf(invitation);
   return services.db.transaction(async (tx) => {
     const now = new Date();

@@ -93,7 +93,7 @@ export async function createCredential(db: Db, ctx: RequestContext, body: Create
   const principal = writerOf(ctx);
   const scope = tenantScope(ctx);
   const loginId = normalizeLoginId(body.loginId);
-  const problems = passwordProblems(body.password, { loginId }).map((reason) => ({ field: 'body.password', reason }));
+  const problems = (await passwordProblems(body.password, { loginId, names: [body.name, body.displayName] })).map((reason) => ({ field: 'body.password', reason }));
   if (problems.length > 0) throw validationError(problems);
   if (await findUserForLogin(db, loginId)) throw loginIdTaken();
   const passwordHash = await hashPassword(body.password);

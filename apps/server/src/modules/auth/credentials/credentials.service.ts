@@ -47,12 +47,12 @@ export async function resetPassword(db: Db, ctx: RequestContext, body: ResetPass
   const tokenHash = hashToken(body.token);
   const now = new Date();
   const [row] = await db
-    .select({ userId: passwordResetTokens.userId, loginId: users.loginId })
+    .select({ userId: passwordResetTokens.userId, loginId: users.loginId, name: users.name })
     .from(passwordResetTokens)
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
     .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now), eq(users.status, 'ACTIVE')));
   if (!row) throw badToken();
-  const problems = passwordProblems(body.newPassword, { loginId: row.loginId }).map((reason) => ({ field: 'body.newPassword', reason }));
+  const problems = (await passwordProblems(body.newPassword, { loginId: row.loginId, names: [row.name] })).map((reason) => ({ field: 'body.newPassword', reason }));
   if (problems.length > 0) throw validationError(problems);
   const passwordHash = await hashPassword(body.newPassword);
   const maxAgeDays = (await workspacePolicyOf(db, row.userId)).passwordMaxAgeDays ?? AUTH_LIMITS.passwordPostponeDays;

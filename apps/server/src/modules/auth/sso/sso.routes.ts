@@ -14,13 +14,15 @@ import * as sso from './sso.service';
  * top-level navigation, which carries it.
  */
 const SSO_STATE_COOKIE = 'ls_sso_state';
+/** Path-bound to the callback, so not `__Host-`; on https `__Secure-` (only a Secure cookie may carry it). */
+const stateCookieName = (config: Pick<Config, 'isSecureCookies'>) => (config.isSecureCookies ? `__Secure-${SSO_STATE_COOKIE}` : SSO_STATE_COOKIE);
 
 function stateCookieOptions(config: Pick<Config, 'isSecureCookies'>) {
   return { httpOnly: true, sameSite: 'lax' as const, secure: config.isSecureCookies, path: ssoCallback.path };
 }
 
 function bindState(reply: FastifyReply, config: Pick<Config, 'isSecureCookies'>, stateId: string) {
-  reply.setCookie(SSO_STATE_COOKIE, stateId, { ...stateCookieOptions(config), maxAge: SSO_LIMITS.loginStateMinutes * 60 });
+  reply.setCookie(stateCookieName(config), stateId, { ...stateCookieOptions(config), maxAge: SSO_LIMITS.loginStateMinutes * 60 });
 }
 
 /** Single sign-on: the workspace's provider configuration (admin) and the sign-in itself. */
@@ -44,9 +46,9 @@ export function registerSsoRoutes(app: FastifyInstance, services: AppServices) {
     const outcome = await completeSsoLogin(services, ctx, {
       query: (query ?? {}) as Record<string, unknown>,
       search,
-      boundState: request.cookies?.[SSO_STATE_COOKIE],
+      boundState: request.cookies?.[stateCookieName(config)],
     });
-    reply.clearCookie(SSO_STATE_COOKIE, stateCookieOptions(config));
+    reply.clearCookie(stateCookieName(config), stateCookieOptions(config));
     if (outcome.session) setSessionCookies(reply, config, outcome.session);
     return reply.header('cache-control', 'no-store').redirect(outcome.location, 302);
   }, SIGN_IN_RATE);

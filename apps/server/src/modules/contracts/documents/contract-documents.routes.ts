@@ -4,6 +4,7 @@ import {
 } from '@legal/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contentDisposition } from '../../../platform/http/content-disposition';
+import type { RequestContext } from '../../../platform/http/context';
 import { route } from '../../../platform/http/route';
 import type { AppServices } from '../../../platform/services';
 import { sendRevision } from '../../files';
@@ -20,10 +21,10 @@ export function registerContractDocumentRoutes(app: FastifyInstance, services: A
   route(app, getWordAccessPath, ({ ctx, params }) => documents.getWordAccessPath(services, ctx, params.contractId));
 
   route(app, downloadContractDocument, async ({ ctx, params, query, request, reply }) =>
-    sendDocument(request, reply, await documents.openContractDocument(services, ctx, params.contractId, query.revision), ctx.locale),
+    sendDocument(request, reply, await documents.openContractDocument(services, ctx, params.contractId, query.revision), ctx, services),
   );
   route(app, downloadExecutedContractDocument, async ({ ctx, params, request, reply }) =>
-    sendDocument(request, reply, await documents.openExecutedDocument(services, ctx, params.contractId), ctx.locale),
+    sendDocument(request, reply, await documents.openExecutedDocument(services, ctx, params.contractId), ctx, services),
   );
   route(
     app,
@@ -46,7 +47,7 @@ export function registerContractDocumentRoutes(app: FastifyInstance, services: A
 }
 
 /** One revision of the contract document as an attachment (files' download rules), with X-Document-Revision. */
-function sendDocument(request: FastifyRequest, reply: FastifyReply, doc: documents.OpenedDocument, locale: string) {
+function sendDocument(request: FastifyRequest, reply: FastifyReply, doc: documents.OpenedDocument, ctx: RequestContext, services: Pick<AppServices, 'db'>) {
   reply.header('x-document-revision', String(doc.revision.revision));
-  return sendRevision(request, reply, doc, locale);
+  return sendRevision(request, reply, doc, ctx, services.db);
 }

@@ -1,8 +1,9 @@
 import { downloadContractFile, downloadContractsZip, exportContractsExcel } from '@legal/api';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { RequestContext } from '../../../platform/http/context';
 import { route } from '../../../platform/http/route';
 import type { AppServices } from '../../../platform/services';
-import { contentDisposition } from '../../files';
+import { contentDisposition, recordFileDownload } from '../../files';
 import { sendWorkbook } from '../../../platform/export/xlsx';
 import * as exportsService from './contract-exports.service';
 
@@ -34,12 +35,13 @@ export function registerContractExportRoutes(app: FastifyInstance, services: App
   );
 
   route(app, downloadContractFile, async ({ ctx, params, query, reply }) =>
-    sendContractFile(reply, await exportsService.openContractFile(services, ctx, params.contractId, query.fileKey)),
+    sendContractFile(reply, await exportsService.openContractFile(services, ctx, params.contractId, query.fileKey), ctx, services),
   );
 }
 
-/** Sends one opened contract file as an attachment. */
-export async function sendContractFile(reply: FastifyReply, file: Awaited<ReturnType<typeof exportsService.openContractFile>>) {
+/** Sends one opened contract file as an attachment, after its access record (file.downloaded). */
+export async function sendContractFile(reply: FastifyReply, file: Awaited<ReturnType<typeof exportsService.openContractFile>>, ctx: RequestContext, services: Pick<AppServices, 'db'>) {
+  await recordFileDownload(services.db, ctx, file);
   const stream = await file.open();
   return reply
     .header('content-type', file.contentType)

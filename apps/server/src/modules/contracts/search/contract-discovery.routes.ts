@@ -21,7 +21,7 @@ export function registerContractDiscoveryRoutes(app: FastifyInstance, services: 
     route(app, descriptor, ({ ctx, query }) => service.getContractByConhubId(services, ctx, query.conhubContractId));
   }
   route(app, downloadContractByConhubId, async ({ ctx, query, reply }) =>
-    sendContractFile(reply, await service.openContractFileByConhubId(services, ctx, query.conhubContractId)),
+    sendContractFile(reply, await service.openContractFileByConhubId(services, ctx, query.conhubContractId), ctx, services),
   );
   route(app, reindexContractsRange, ({ ctx, body }) => queueReindex(services, ctx, body));
   route(app, reindexAllContracts, ({ ctx }) => queueReindex(services, ctx, {}));

@@ -31,6 +31,8 @@ export const KNOWN_AUDIT_TYPES = [
   'file.deleted',
   'file.restored',
   'file.purged',
+  'file.downloaded',
+  'access.denied',
   'invitation.created',
   'invitation.resent',
   'invitation.canceled',
