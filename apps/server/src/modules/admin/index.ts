@@ -1,19 +1,19 @@
 import { defineModule } from '../../platform/module';
 import { registerAuditLogRoutes } from './audit/audit.routes';
-import * as invitationTables from './invitations/invitations.table';
-import * as noticeTables from './notices/notices.table';
-import * as organizationTables from './organization/organization.table';
-import * as roleRequestTables from './role-requests/role-requests.table';
-import * as termsTables from './terms/terms.table';
-import * as deletionRequestTables from './workspace/deletion-requests.table';
-import { scheduleWorkspacePurgeSweep, workspaceJobs } from './workspace/workspace.jobs';
 import { registerInvitationsRoutes } from './invitations/invitations.routes';
+import * as invitationTables from './invitations/invitations.table';
 import { registerNoticeFileAccess } from './notices/notice-files.access';
 import { registerNoticesRoutes } from './notices/notices.routes';
+import * as noticeTables from './notices/notices.table';
 import { registerOrganizationRoutes } from './organization/organization.routes';
+import * as organizationTables from './organization/organization.table';
 import { registerRoleRequestsRoutes } from './role-requests/role-requests.routes';
+import * as roleRequestTables from './role-requests/role-requests.table';
 import { registerTermsRoutes } from './terms/terms.routes';
+import * as termsTables from './terms/terms.table';
 import { registerUsersRoutes } from './users/users.routes';
+import * as deletionRequestTables from './workspace/deletion-requests.table';
+import { scheduleWorkspacePurgeSweep, workspaceJobs } from './workspace/workspace.jobs';
 import { registerWorkspaceSettingsRoutes } from './workspace/workspace.routes';
 
 /**

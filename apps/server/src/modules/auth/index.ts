@@ -1,21 +1,21 @@
-import { defineModule } from '../../platform/module';
 import type { AnyJob } from '../../platform/jobs/jobs';
-import * as apiKeyTables from './api-keys/api-keys.table';
-import { pruneIdentityJob, scheduleIdentityPrune } from './auth.jobs';
-import * as membershipTables from './memberships.table';
-import * as sessionTables from './sessions.table';
-import * as ssoTables from './sso/sso.table';
-import * as tenantTables from './tenants.table';
-import * as userTables from './users.table';
-import { installAuthentication } from './authenticate';
-import { seedDemoData } from './demo-seed';
+import { defineModule } from '../../platform/module';
 import type { AppServices } from '../../platform/services';
 import { registerAccountRoutes } from './account.routes';
 import { registerApiKeyRoutes } from './api-keys/api-keys.routes';
+import * as apiKeyTables from './api-keys/api-keys.table';
+import { pruneIdentityJob, scheduleIdentityPrune } from './auth.jobs';
+import { installAuthentication } from './authenticate';
 import { registerCredentialRoutes } from './credentials/credentials.routes';
+import { seedDemoData } from './demo-seed';
 import { registerLoginRoutes } from './login.routes';
+import * as membershipTables from './memberships.table';
 import { registerSessionRoutes } from './session.routes';
+import * as sessionTables from './sessions.table';
 import { registerSsoRoutes } from './sso/sso.routes';
+import * as ssoTables from './sso/sso.table';
+import * as tenantTables from './tenants.table';
+import * as userTables from './users.table';
 
 /** The identity module: sign-in, sessions, tenancy context, permissions (catalogue 7.9). */
 export const authModule = defineModule({

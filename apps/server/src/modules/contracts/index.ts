@@ -1,27 +1,27 @@
 import { defineModule } from '../../platform/module';
-import { contractBulkJobs } from './bulk/contract-bulk.job';
-import * as bulkTables from './bulk/contract-bulk.table';
-import { contractDiscoveryJobs } from './search/contract-discovery.job';
-import { contractSearchSource } from './search/contract-discovery.unified';
-import * as documentTables from './documents/contract-documents.table';
-import * as contractTables from './contracts.table';
-import * as counterpartyTables from './counterparties.table';
-import { contractJobs, scheduleReminderSweep } from './reminders/reminders.job';
-import * as reminderTables from './reminders/reminders.table';
-import * as userConfigTables from './user-configs.table';
-import { registerContractActivityRoutes } from './contract-activity.routes';
 import { registerContractAnalysisRoutes } from './analysis/contract-analysis.routes';
+import { contractBulkJobs } from './bulk/contract-bulk.job';
 import { registerContractBulkRoutes } from './bulk/contract-bulk.routes';
+import * as bulkTables from './bulk/contract-bulk.table';
+import { registerContractActivityRoutes } from './contract-activity.routes';
 import { registerContractChildRoutes } from './contract-children.routes';
 import { registerContractCompletionRoutes } from './contract-completions.routes';
-import { registerContractDiscoveryRoutes } from './search/contract-discovery.routes';
-import { registerContractDocumentRoutes } from './documents/contract-documents.routes';
-import { registerContractExportRoutes } from './exports/contract-exports.routes';
 import { registerContractFileAccess } from './contract-files.access';
-import { registerContractSearchRoutes } from './search/contract-search.routes';
 import { registerContractViewRoutes } from './contract-views.routes';
 import { registerContractRoutes } from './contracts.routes';
+import * as contractTables from './contracts.table';
+import * as counterpartyTables from './counterparties.table';
+import { registerContractDocumentRoutes } from './documents/contract-documents.routes';
+import * as documentTables from './documents/contract-documents.table';
+import { registerContractExportRoutes } from './exports/contract-exports.routes';
+import { contractJobs, scheduleReminderSweep } from './reminders/reminders.job';
 import { registerReminderRoutes } from './reminders/reminders.routes';
+import * as reminderTables from './reminders/reminders.table';
+import { contractDiscoveryJobs } from './search/contract-discovery.job';
+import { registerContractDiscoveryRoutes } from './search/contract-discovery.routes';
+import { contractSearchSource } from './search/contract-discovery.unified';
+import { registerContractSearchRoutes } from './search/contract-search.routes';
+import * as userConfigTables from './user-configs.table';
 
 /**
  * The contract repository (catalogue 7.3 under /api/alex, the contract detail of 7.6 under
