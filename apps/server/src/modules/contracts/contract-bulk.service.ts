@@ -11,12 +11,12 @@ import type { RequestContext, TenantScope } from '../../platform/http/context';
 import { conflict, forbidden, notFound, validationError } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
 import { type AuditEvent, auditMetaOf, recordAudit } from '../../platform/audit/audit';
-import { findFile } from '../files';
+import { findReadableFile } from '../files';
 import { checkRow, rowCountsSql, rowErrorDto, rowLookups } from './contract-bulk-rows';
 import { bulkResultWorkbook, parseBulkSheet, SheetError } from './contract-bulk-sheet';
 import { contractBulkRequests as requests, contractBulkRows as rows, type StoredRowError } from './contract-bulk.table';
-import { bulkRegisterJob } from './contract-bulk.job';
-import { fileProblems, throwIfAny } from './contract-inputs';
+import { bulkRegisterJob, registeringContext } from './contract-bulk.job';
+import { fileProblems, NO_SUCH_FILE, throwIfAny } from './contract-inputs';
 import { parseSort } from '../../platform/db/sorting';
 import { HOME_TIME_ZONE } from './contract-search.repo';
 import type { ContractActor } from './contracts.policy';
@@ -24,7 +24,7 @@ import type { Executor } from './contracts.repo';
 import { contractContext } from './contracts.service';
 import { memberActor } from './contracts.visibility';
 
-type Services = Pick<AppServices, 'db' | 'storage' | 'jobs'>;
+type Services = Pick<AppServices, 'db' | 'storage' | 'jobs' | 'attachments'>;
 type RequestRow = typeof requests.$inferSelect;
 type RowRow = typeof rows.$inferSelect;
 
@@ -112,7 +112,7 @@ async function detailDto(db: Executor, scope: TenantScope, locale: Locale, r: Re
 
 export async function createBulkRequest(services: Services, ctx: RequestContext, body: { sheetFileKey: string; fileKeys: string[] }): Promise<BulkRequestDetail> {
   const { scope, actor } = await bulkContext(services, ctx);
-  return openBulkRequest(services, ctx, scope, actor, body, actor.userId);
+  return openBulkRequest(services, ctx, ctx, scope, actor, body, actor.userId);
 }
 
 /**
@@ -130,25 +130,33 @@ export async function superAdminCreateBulkRequest(
   if (!workspace || workspace.deletedAt) throw notFound();
   const scope: TenantScope = { tenantId: workspace.tenantId, workspaceId: body.workspaceId };
   const registering = await memberActor(services.db, scope, body.registeringUserId);
-  if (!registering?.permissions.has('contract.contract.admin')) {
+  const asRegistering = registering && (await registeringContext(services.db, scope, registering.userId, { requestId: ctx.requestId, locale: ctx.locale, ip: ctx.ip, userAgent: ctx.userAgent }));
+  if (!registering?.permissions.has('contract.contract.admin') || !asRegistering) {
     throw validationError([{ field: 'body.registeringUserId', reason: 'not an active member of the workspace with contract.contract.admin' }]);
   }
-  return openBulkRequest(services, ctx, scope, registering, body, superAdmin);
+  // The files are named as the registering admin may read them: the request is theirs, and their
+  // job registers its rows (a super admin reads no workspace's files by being one).
+  return openBulkRequest(services, ctx, asRegistering, scope, registering, body, superAdmin);
 }
 
-/** Reads the sheet and stores the request with every row checked, owned by `actor`; `auditActorUserId` is who asked. */
+/**
+ * Reads the sheet and stores the request with every row checked, owned by `actor`; `auditActorUserId`
+ * is who asked. The sheet and the files must be live files `reader` (the owner, as a request) may
+ * read: a hidden key answers as a missing one.
+ */
 async function openBulkRequest(
   services: Services,
   ctx: RequestContext,
+  reader: RequestContext,
   scope: TenantScope,
   actor: ContractActor,
   body: { sheetFileKey: string; fileKeys: string[] },
   auditActorUserId: number | null,
 ): Promise<BulkRequestDetail> {
-  const sheet = await findFile(services.db, scope, body.sheetFileKey);
+  const sheet = await findReadableFile(services, reader, body.sheetFileKey);
   throwIfAny([
-    ...(sheet ? [] : [{ field: 'body.sheetFileKey', reason: 'no such file in this workspace' }]),
-    ...(await fileProblems(services.db, scope, body.fileKeys, 'body.fileKeys')).map((p) => ({ ...p, field: p.field.replace(/\.fileKey$/, '') })),
+    ...(sheet ? [] : [{ field: 'body.sheetFileKey', reason: NO_SUCH_FILE }]),
+    ...(await fileProblems({ services, ctx: reader }, services.db, body.fileKeys, 'body.fileKeys')).map((p) => ({ ...p, field: p.field.replace(/\.fileKey$/, '') })),
   ]);
   let parsed;
   try {
