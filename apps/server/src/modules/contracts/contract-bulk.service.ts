@@ -2,7 +2,7 @@ import {
   BULK_EXECUTION_STATUSES, BULK_SORT_FIELDS, type BulkExecutionStatus, type BulkRequest, type BulkRequestDetail, type BulkRow, type BulkRowStatus,
   type BulkRowValues, type Locale, type Page,
 } from '@legal/api';
-import { and, asc, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { fetchPage } from '../../platform/db/paging';
 import { memberships, workspaces } from '../auth';
@@ -35,8 +35,11 @@ export async function bulkContext(services: Pick<AppServices, 'db'>, ctx: Reques
   return { scope, actor };
 }
 
+/** The live requests of the scope: a deleted one is gone for every bulk route (it only keeps holding its files). */
+const liveIn = (scope: TenantScope) => and(inScope(requests, scope), isNull(requests.deletedAt));
+
 async function findRequest(db: Executor, scope: TenantScope, requestId: number, options: { forUpdate?: boolean } = {}): Promise<RequestRow> {
-  const query = db.select().from(requests).where(and(inScope(requests, scope), eq(requests.id, requestId)));
+  const query = db.select().from(requests).where(and(liveIn(scope), eq(requests.id, requestId)));
   const [row] = options.forUpdate ? await query.for('update') : await query;
   if (!row) throw notFound();
   return row;
@@ -214,7 +217,7 @@ export async function searchBulkRequests(
   const sorts = parseSort(query.sort, BULK_SORT_FIELDS, { fallback: { field: 'createdAt', direction: 'desc' } });
   const day = (d: string) => sql`(${d}::date::timestamp AT TIME ZONE ${HOME_TIME_ZONE})`;
   const where: SQL | undefined = and(
-    inScope(requests, scope),
+    liveIn(scope),
     query.executionStatuses?.length ? inArray(requests.executionStatus, query.executionStatuses) : undefined,
     query.createdFrom ? gte(requests.createdAt, day(query.createdFrom)) : undefined,
     query.createdTo ? lt(requests.createdAt, sql`${day(query.createdTo)} + interval '1 day'`) : undefined,
@@ -235,7 +238,7 @@ export async function countBulkRequestsByStatus(services: Services, ctx: Request
   const found = await services.db
     .select({ status: requests.executionStatus, n: sql<number>`count(*)::int` })
     .from(requests)
-    .where(inScope(requests, scope))
+    .where(liveIn(scope))
     .groupBy(requests.executionStatus);
   return Object.fromEntries(BULK_EXECUTION_STATUSES.map((s) => [s, found.find((f) => f.status === s)?.n ?? 0])) as Record<BulkExecutionStatus, number>;
 }
@@ -367,12 +370,21 @@ export async function registerBulkRequest(services: Services, ctx: RequestContex
   });
 }
 
+/**
+ * Deletes a request for every bulk route, but keeps the row (marked deleted, with its rows): it
+ * still holds its sheet and files, so they stay the contract admins' (contract-files.access.ts).
+ * Dropping the row would free them: every member with files permissions would list and open the
+ * sheet. Deleting the files with it was the other way, but a soft-deleted free file still shows
+ * in everyone's deleted-files list and comes back, free, when restored; and a file may also sit
+ * on a registered contract or another request, which must keep it.
+ */
 export async function deleteBulkRequest(services: Services, ctx: RequestContext, requestId: number): Promise<{ requestId: number }> {
   const { scope, actor } = await bulkContext(services, ctx);
   return services.db.transaction(async (tx) => {
     const request = await findRequest(tx, scope, requestId, { forUpdate: true });
     if (request.executionStatus === 'REGISTERING') throw stateConflict(request.executionStatus, EDITABLE.concat('DONE'));
-    await tx.delete(requests).where(and(inScope(requests, scope), eq(requests.id, requestId)));
+    const now = new Date();
+    await tx.update(requests).set({ deletedAt: now, deletedByUserId: actor.userId, updatedAt: now }).where(and(inScope(requests, scope), eq(requests.id, requestId)));
     await audit(tx, ctx, scope, actor, { type: 'contract.bulk_deleted', data: { requestId, executionStatus: request.executionStatus, registeredRows: request.registeredRows } });
     return { requestId };
   });
