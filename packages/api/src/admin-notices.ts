@@ -136,7 +136,7 @@ export const listNoticeCreators = defineRoute({
 });
 export const createNotice = defineRoute({
   method: 'POST', path: '/api/workspace/notices/v1', access: 'admin',
-  summary: 'Admin (workspace.notice.write): publishes a notice; attached files get referenceType NOTICE (400 on body.fileKeys.N for a key that is not a free file of this workspace)',
+  summary: 'Admin (workspace.notice.write): publishes a notice; attached files get referenceType NOTICE (400 on body.fileKeys.N for a key that is not a free file of this workspace the caller may read; a file hidden from them answers as a missing one)',
   tags, schemas: { body: CreateNoticeBodySchema, data: NoticeSchema },
 });
 export const getNotice = defineRoute({

@@ -68,7 +68,7 @@ export const ANALYSIS_LIMITS = {
 } as const;
 
 export const AnalyzeContractBodySchema = z.object({
-  fileKey: FileKeySchema.describe('A live arxive file of this workspace (the caller needs file.file.read)'),
+  fileKey: FileKeySchema.describe('A live arxive file of this workspace that the caller may read (file.file.read and the rules of what it is attached to; a hidden file answers as a missing one)'),
   revision: z.number().int().min(1).optional().describe('A revision of the file; the current one when omitted'),
   contractId: ContractIdSchema.optional().describe('Store the clause labels for this contract: the caller must be able to edit it and the file must be attached to it'),
 });

@@ -99,7 +99,7 @@ const requestId = z.coerce.number().int().positive();
 const rowNumbers = z.array(z.number().int().min(2)).min(1).max(BULK_LIMITS.maxRows).optional().describe('Rows to change; omitted: every row not yet registered');
 
 export const CreateBulkRequestBodySchema = z.object({
-  sheetFileKey: FileKeySchema.describe('The filled template (.xlsx) uploaded through arxive'),
+  sheetFileKey: FileKeySchema.describe('The filled template (.xlsx) uploaded through arxive; like fileKeys, a file the registering admin may read (a hidden one answers as a missing one)'),
   fileKeys: z.array(FileKeySchema).max(BULK_LIMITS.maxFiles).default([]).refine((l) => new Set(l).size === l.length, 'each file once').describe('The contract files named in the fileNames column'),
 });
 export type CreateBulkRequestBody = z.input<typeof CreateBulkRequestBodySchema>;
@@ -150,7 +150,7 @@ export const getBulkRequest = defineRoute({
 });
 export const deleteBulkRequest = defineRoute({
   method: 'DELETE', path: path('v1'), access: 'member', product: 'CLM',
-  summary: `Deletes the request and its rows (contracts already registered stay). 409 while REGISTERING. ${admin}`,
+  summary: `Deletes the request and its rows for every bulk route (contracts already registered stay); the request is kept, marked deleted, so its sheet and files stay readable by contract admins only. 409 while REGISTERING. ${admin}`,
   tags, schemas: { query: BulkRequestDeleteQuerySchema, data: z.object({ requestId: z.number().int() }) },
 });
 export const updateBulkRow = defineRoute({

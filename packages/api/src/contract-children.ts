@@ -169,7 +169,7 @@ export const createHashtag = defineRoute({
 
 export const addContractFile = defineRoute({
   method: 'POST', path: '/api/conhub/contracts/:contractId/files/v1', access: 'member', product: 'CLM',
-  summary: `Attaches an uploaded arxive file (400 on body.fileKey when it is not a live file of the workspace; 409 when already attached). ${writable}`, tags: conhub,
+  summary: `Attaches an uploaded arxive file (400 on body.fileKey when it is not a live file of the workspace the caller may read, a hidden file answering as a missing one; 409 when already attached). ${writable}`, tags: conhub,
   schemas: { params: ContractParamsSchema, body: ContractFileInputSchema, data: z.array(ContractFileSchema) },
 });
 export const removeContractFile = defineRoute({

@@ -24,7 +24,7 @@ export const CompletionTargetStatusSchema = z.enum(COMPLETION_TARGET_STATUSES);
 export const CompleteContractBodySchema = z.object({
   signedDate: IsoDateSchema.describe('When the parties signed'),
   signingType: SigningTypeSchema.optional().describe('How they signed; the current value stays when omitted'),
-  executedFileKey: FileKeySchema.optional().describe('The executed document: an arxive file of this workspace; attached with role MAIN unless it already is attached'),
+  executedFileKey: FileKeySchema.optional().describe('The executed document: an arxive file of this workspace the caller may read; attached with role MAIN unless it already is attached'),
   status: CompletionTargetStatusSchema.default('SIGNED').describe('SIGNED, or ACTIVE when the contract is already being performed'),
 });
 export type CompleteContractBody = z.input<typeof CompleteContractBodySchema>;

@@ -64,7 +64,7 @@ export const ContractDocumentSchema = ContractDocumentRevisionSchema.extend({
 export type ContractDocument = z.infer<typeof ContractDocumentSchema>;
 
 export const AdoptDocumentBodySchema = z.object({
-  fileKey: FileKeySchema.describe('A live arxive file of this workspace (400 on body.fileKey otherwise)'),
+  fileKey: FileKeySchema.describe('A live arxive file of this workspace that the caller may read (400 on body.fileKey otherwise; a hidden file answers as a missing one)'),
 });
 
 export const DOCUMENT_RENDER_FORMATS = ['DOCX', 'TXT'] as const;

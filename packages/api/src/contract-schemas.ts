@@ -92,7 +92,7 @@ export const ReferenceGroupInputSchema = z.object({
 });
 
 export const ContractFileInputSchema = z.object({
-  fileKey: FileKeySchema.describe('An arxive file of this workspace (upload it first with POST /api/arxive/files/v2)'),
+  fileKey: FileKeySchema.describe('An arxive file of this workspace that the caller may read (upload it first with POST /api/arxive/files/v2)'),
   role: ContractFileRoleSchema.default('MAIN'),
 });
 

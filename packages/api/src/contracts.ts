@@ -51,7 +51,7 @@ export const createContractV6 = defineRoute({
 });
 export const createContractV7 = defineRoute({
   method: 'POST', path: '/api/alex/contracts/v7', access: 'member', product: 'CLM',
-  summary: 'v6 plus `files`: [{fileKey, role}] of arxive files already uploaded to this workspace (JSON, not multipart); 400 on body.files.N.fileKey for a key that is not a live file here.',
+  summary: 'v6 plus `files`: [{fileKey, role}] of arxive files already uploaded to this workspace (JSON, not multipart); 400 on body.files.N.fileKey for a key that is not a live file here that the caller may read (a hidden file answers as a missing one).',
   tags: alex, schemas: { body: CreateContractWithFilesBodySchema, data: ContractDetailSchema },
 });
 

@@ -117,9 +117,13 @@ export const FileTextSchema = z.object({
 
 const tags = ['arxive'];
 const uploadNote =
-  'multipart/form-data: part `file` (required) and text fields `displayName`, `referenceType`, `referenceId` before it. ' +
+  'multipart/form-data: part `file` (required) and the text field `displayName` before it (`referenceType`/`referenceId` answer 400: a file is attached by the module that owns the record). ' +
   'The type is detected from the content; 413 ERROR_FILE_TOO_LARGE past the limit, 415 ERROR_UNSUPPORTED_FILE_TYPE for a type outside the allow-list ' +
   'or an unsafe archive (data.reason), 400 ERROR_EXCEEDED_STORAGE_LIMIT past the workspace quota.';
+/** How an attached file's record rules show on the routes that change it. */
+const attachedNote =
+  'A file attached to a record (a contract, a notice) is changed only by who may edit that record (403 otherwise), and not while the record forbids changes, ' +
+  'such as a contract under approval or signing (409 ERROR_CONFLICT, data.reason ATTACHMENT_LOCKED).';
 
 export const uploadFile = defineRoute({ method: 'POST', path: '/api/arxive/files/v1', access: 'member', summary: `Uploads a file. ${uploadNote}`, tags, schemas: { data: FileMetadataSchema } });
 export const uploadFileV2 = defineRoute({ method: 'POST', path: '/api/arxive/files/v2', access: 'member', summary: `Uploads a file (same as v1). ${uploadNote}`, tags, schemas: { data: FileMetadataSchema } });
@@ -131,10 +135,10 @@ export const uploadUnlimitedFile = defineRoute({
 export const listFiles = defineRoute({ method: 'GET', path: '/api/arxive/files/v1', access: 'member', summary: 'Lists files by condition (name keyword, types, uploaders, created range, reference); sort by createdAt, displayName or size', tags, schemas: { query: ListFilesQuerySchema, data: pageOf(FileMetadataSchema) } });
 export const bulkDeleteFiles = defineRoute({ method: 'DELETE', path: '/api/arxive/files/v1', access: 'member', summary: 'Soft-deletes several files; keys that are absent or not deletable are listed in notFound', tags, schemas: { body: BulkDeleteFilesBodySchema, data: BulkDeleteFilesDataSchema } });
 export const getFile = defineRoute({ method: 'GET', path: '/api/arxive/files/:fileKey/v1', access: 'member', summary: 'File metadata with the extraction status of the current revision', tags, schemas: { params: FileKeyParamsSchema, data: FileMetadataSchema } });
-export const updateFile = defineRoute({ method: 'PUT', path: '/api/arxive/files/:fileKey/v1', access: 'member', summary: 'Updates metadata: display name, reference', tags, schemas: { params: FileKeyParamsSchema, body: UpdateFileBodySchema, data: FileMetadataSchema } });
-export const uploadFileRevision = defineRoute({ method: 'PUT', path: '/api/arxive/files/:fileKey/v2', access: 'member', summary: `Uploads a new revision of the file (becomes current). ${uploadNote}`, tags, schemas: { params: FileKeyParamsSchema, data: FileMetadataSchema } });
-export const restoreFile = defineRoute({ method: 'POST', path: '/api/arxive/files/:fileKey/v1', access: 'member', summary: 'Restores a soft-deleted file before it is purged (409 if it is not deleted; 400 ERROR_EXCEEDED_STORAGE_LIMIT is never raised: deleted files keep their quota until purged)', tags, schemas: { params: FileKeyParamsSchema, data: FileMetadataSchema } });
-export const deleteFile = defineRoute({ method: 'DELETE', path: '/api/arxive/files/:fileKey/v1', access: 'member', summary: 'Soft-deletes a file: restorable until the purge after the retention period, which frees its storage', tags, schemas: { params: FileKeyParamsSchema, data: FileMetadataSchema } });
+export const updateFile = defineRoute({ method: 'PUT', path: '/api/arxive/files/:fileKey/v1', access: 'member', summary: `Renames the file (displayName). The reference fields cannot be set or changed here (400 naming them): a file is attached through the record it belongs to. ${attachedNote}`, tags, schemas: { params: FileKeyParamsSchema, body: UpdateFileBodySchema, data: FileMetadataSchema } });
+export const uploadFileRevision = defineRoute({ method: 'PUT', path: '/api/arxive/files/:fileKey/v2', access: 'member', summary: `Uploads a new revision of the file (becomes current). ${uploadNote} ${attachedNote}`, tags, schemas: { params: FileKeyParamsSchema, data: FileMetadataSchema } });
+export const restoreFile = defineRoute({ method: 'POST', path: '/api/arxive/files/:fileKey/v1', access: 'member', summary: `Restores a soft-deleted file before it is purged (409 if it is not deleted; 400 ERROR_EXCEEDED_STORAGE_LIMIT is never raised: deleted files keep their quota until purged). ${attachedNote}`, tags, schemas: { params: FileKeyParamsSchema, data: FileMetadataSchema } });
+export const deleteFile = defineRoute({ method: 'DELETE', path: '/api/arxive/files/:fileKey/v1', access: 'member', summary: `Soft-deletes a file: restorable until the purge after the retention period, which frees its storage. ${attachedNote}`, tags, schemas: { params: FileKeyParamsSchema, data: FileMetadataSchema } });
 export const downloadFile = defineRoute({
   method: 'GET', path: '/api/arxive/files/:fileKey/download/v1', access: 'member', raw: true,
   summary: 'The bytes of the current revision (or ?revision=N): detected Content-Type, RFC 6266 Content-Disposition with the UTF-8 name, ETag (sha256), one Range (206/416)',

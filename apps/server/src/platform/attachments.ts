@@ -14,7 +14,10 @@ import type { RequestContext, TenantScope } from './http/context';
  * - free (files permissions alone) when it has no reference and no link holds it;
  * - readable when any record it is attached to is readable;
  * - writable through the files routes only when it is readable and every record it is attached
- *   to allows the caller to change it (the owner's edit rule, which may be stricter).
+ *   to allows the caller to change it (the owner's edit rule, which may be stricter);
+ * - locked while a record it is attached to is in a state that lets nobody change it (a contract
+ *   under approval or signing): the files routes then refuse a change with 409, as the owner's
+ *   own routes do, rather than 403, because the caller may change it again once the state ends.
  * A `reference_type` that no module registered is attached to something nobody can vouch for:
  * not visible (fail closed).
  */
@@ -35,6 +38,8 @@ export interface ReferenceRule {
   readableWhere(reader: AttachmentReader, referenceId: SQLWrapper): Predicate;
   /** True when the reader may change the file through the files routes; defaults to readableWhere. */
   writableWhere?(reader: AttachmentReader, referenceId: SQLWrapper): Predicate;
+  /** True when the record's state forbids changing its files for now, whoever asks; never locked when absent. */
+  lockedWhere?(reader: AttachmentReader, referenceId: SQLWrapper): Predicate;
 }
 
 /** A link table of an owning module that attaches files (by key) to its records, maybe to several. */
@@ -47,6 +52,8 @@ export interface LinkRule {
   readableWhere(reader: AttachmentReader, fileKey: SQLWrapper): Predicate;
   /** True when every record holding the file lets the reader change it (true when none holds it). */
   writableWhere(reader: AttachmentReader, fileKey: SQLWrapper): Predicate;
+  /** True when some record holding the file is in a state that forbids changing it for now; never locked when absent. */
+  lockedWhere?(reader: AttachmentReader, fileKey: SQLWrapper): Predicate;
 }
 
 /** The columns of the files row the predicates are written over. */
@@ -56,10 +63,12 @@ export interface AttachedFileColumns {
   referenceId: SQLWrapper;
 }
 
-/** Where a reader's files are: both conditions apply to the files row (and its scope). */
+/** Where a reader's files are: the conditions apply to the files row (and its scope). */
 export interface AttachmentAccess {
   readable: SQL;
   writable: SQL;
+  /** Some record it is attached to forbids changes for now (409 rather than 403). */
+  locked: SQL;
 }
 
 /** A rule's answer as a strict boolean: NULL (an unknown group, say) never counts as allowed. */
@@ -88,23 +97,28 @@ export class AttachmentRegistry {
     return [...this.references.keys()];
   }
 
-  /** The reader's access to a files row, as two conditions over its columns (to AND into a WHERE or select as a flag). */
+  /** The reader's access to a files row, as conditions over its columns (to AND into a WHERE or select as flags). */
   async accessOf(reader: AttachmentReader, file: AttachedFileColumns): Promise<AttachmentAccess> {
     const references = [...this.references.values()];
     const links = [...this.links.values()];
-    const [readRefs, writeRefs, readLinks, writeLinks] = await Promise.all([
+    const [readRefs, writeRefs, readLinks, writeLinks, lockedRefs, lockedLinks] = await Promise.all([
       Promise.all(references.map(async (r) => sql`(${file.referenceType} = ${r.referenceType} and ${strictly(await r.readableWhere(reader, file.referenceId))})`)),
       Promise.all(
         references.map(async (r) => sql`(${file.referenceType} = ${r.referenceType} and ${strictly(await (r.writableWhere ?? r.readableWhere)(reader, file.referenceId))})`),
       ),
       Promise.all(links.map(async (l) => strictly(await l.readableWhere(reader, file.fileKey)))),
       Promise.all(links.map(async (l) => strictly(await l.writableWhere(reader, file.fileKey)))),
+      Promise.all(
+        references.filter((r) => r.lockedWhere).map(async (r) => sql`(${file.referenceType} = ${r.referenceType} and ${strictly(await r.lockedWhere!(reader, file.referenceId))})`),
+      ),
+      Promise.all(links.filter((l) => l.lockedWhere).map(async (l) => strictly(await l.lockedWhere!(reader, file.fileKey)))),
     ]);
     const linked = links.map((l) => l.attachedWhere(reader.scope, file.fileKey));
     const isFree = and(sql`${file.referenceType} is null`, linked.length > 0 ? not(or(...linked)!) : undefined)!;
     const readable = or(isFree, ...readRefs, ...readLinks)!;
     const ownReference = or(sql`${file.referenceType} is null`, ...writeRefs)!;
     const writable = and(readable, ownReference, ...writeLinks)!;
-    return { readable: sql`(${readable})`, writable: sql`(${writable})` };
+    const locked = or(sql`false`, ...lockedRefs, ...lockedLinks)!;
+    return { readable: sql`(${readable})`, writable: sql`(${writable})`, locked: sql`(${locked})` };
   }
 }

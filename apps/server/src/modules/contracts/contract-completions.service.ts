@@ -28,7 +28,7 @@ import { visibleTo } from './contracts.visibility';
  * contract through `createContract`, so its checks and search indexing are those of any creation.
  */
 
-type Services = Pick<AppServices, 'db'>;
+type Services = Pick<AppServices, 'db' | 'attachments'>;
 type CompleteInput = z.output<typeof CompleteContractBodySchema>;
 type CopyInput = z.output<typeof CopyContractBodySchema>;
 type CreateInput = Omit<z.output<typeof CreateContractWithFilesBodySchema>, 'files'> & { files?: z.output<typeof CreateContractWithFilesBodySchema>['files'] };
@@ -64,7 +64,7 @@ export async function completeContract(services: Services, ctx: RequestContext, 
     const { row, facts } = await readableContract(tx, scope, actor, contractId, { forUpdate: true });
     authorize(actor, 'contract.update', facts);
     if (input.executedFileKey) {
-      throwIfAny((await fileProblems(tx, scope, [input.executedFileKey], 'body')).map((p) => ({ ...p, field: 'body.executedFileKey' })));
+      throwIfAny((await fileProblems({ services, ctx }, tx, [input.executedFileKey], 'body')).map((p) => ({ ...p, field: 'body.executedFileKey' })));
     }
     const path = completionPath(row.status, input.status);
     if (!path) {
@@ -170,7 +170,7 @@ export async function copyContract(services: Services, ctx: RequestContext, cont
   return services.db.transaction(async (tx) => {
     const body = await copyBody(tx, scope, actor, row, facts, input, ctx.locale);
     // The ordinary creation, as a savepoint of this transaction: its checks, indexing and audit, then ours.
-    const created = await createContract({ db: tx }, ctx, body);
+    const created = await createContract({ db: tx, attachments: services.attachments }, ctx, body);
     await audit(tx, ctx, scope, actor, { type: 'contract.copied', data: { contractId: created.id, sourceContractId: contractId, copyFiles: input.copyFiles } });
     return created;
   });

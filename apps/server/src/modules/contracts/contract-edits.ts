@@ -9,7 +9,7 @@ import type { Tx } from '../../platform/db/client';
 import type { TenantScope } from '../../platform/http/context';
 import type { AuditEvent } from '../../platform/audit/audit';
 import * as children from './contract-children.repo';
-import { type FieldProblem, fileProblems, memberProblems, referenceProblems } from './contract-inputs';
+import { type FieldProblem, type FileCaller, fileProblems, memberProblems, referenceProblems } from './contract-inputs';
 import type { ContractActor } from './contracts.policy';
 import type { ContractInsert, Executor } from './contracts.repo';
 import { contractUsers, contractWatchers } from './contracts.table';
@@ -45,9 +45,9 @@ export interface ListWriteContext {
   record: (event: AuditEvent) => void;
 }
 
-/** A child list an edit replaces: its input checks, and the write answering what the audit shows. */
+/** A child list an edit replaces: its input checks (`caller` resolves file keys as they may read them), and the write answering what the audit shows. */
 export interface ListWrite {
-  check?: (db: Executor, scope: TenantScope, actor: ContractActor, contractId: number | null) => Promise<FieldProblem[]>;
+  check?: (db: Executor, scope: TenantScope, actor: ContractActor, contractId: number | null, caller: FileCaller) => Promise<FieldProblem[]>;
   write: (w: ListWriteContext) => Promise<unknown>;
 }
 
@@ -80,7 +80,7 @@ export const listWrites = {
     },
   }),
   files: (list: children.ContractFileInput[], field = 'body.files'): ListWrite => ({
-    check: (db, scope) => fileProblems(db, scope, list.map((f) => f.fileKey), field),
+    check: (db, _scope, _actor, _contractId, caller) => fileProblems(caller, db, list.map((f) => f.fileKey), field),
     write: async ({ tx, scope, contractId, actor }) => {
       await children.replaceFiles(tx, scope, contractId, list, actor.userId);
       return list.map((f) => ({ fileKey: f.fileKey, role: f.role }));

@@ -1,8 +1,10 @@
-import { and, eq, exists, isNull, not, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { CONTRACT_STATUSES } from '@legal/api';
+import { and, eq, exists, inArray, isNull, not, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { type AttachmentReader, type AttachmentRegistry, referencedId } from '../../platform/attachments';
 import { inScope } from '../../platform/db/tenancy';
 import { CONTRACT_PERMISSIONS, type ContractActor } from './contracts.policy';
 import { contractBulkRequests } from './bulk/contract-bulk.table';
+import { frozenAmong } from './contracts.state';
 import { contractFiles, contracts } from './contracts.table';
 import { groupIdsOf, visibleTo } from './contracts.visibility';
 
@@ -12,7 +14,9 @@ import { groupIdsOf, visibleTo } from './contracts.visibility';
  *   in its file list (`contract_files`, where a file may sit on several contracts): readable when a
  *   live contract holding it is readable (contracts.visibility.ts, the rule of every contract
  *   list); changed through the files routes only by who may edit every contract holding it (the
- *   owner with contract.contract.write, or a contract admin: contracts.policy.ts);
+ *   owner with contract.contract.write, or a contract admin: contracts.policy.ts), and not while
+ *   a live contract holding it is under approval or signing (files are a content field, frozen
+ *   then: contracts.state.ts): 409 on the files routes, as PUT files/v1 answers;
  * - a bulk registration's sheet and the files that came with it: bulk registration is the contract
  *   admins' tool, so they read and change them.
  */
@@ -43,6 +47,10 @@ function editableContract(actor: ContractActor): SQL {
   return and(readableContract(actor), edits)!;
 }
 
+/** The statuses that freeze a contract's files (contracts.state.ts). */
+const FILES_FROZEN_IN = CONTRACT_STATUSES.filter((status) => frozenAmong(status, ['files']).length > 0);
+const frozenContract = and(isNull(contracts.deletedAt), inArray(contracts.status, FILES_FROZEN_IN))!;
+
 const isBulkAdmin = (actor: ContractActor | null) => actor?.permissions.has(CONTRACT_PERMISSIONS.admin) === true;
 
 export function registerContractFileAccess(attachments: AttachmentRegistry): void {
@@ -60,6 +68,8 @@ export function registerContractFileAccess(attachments: AttachmentRegistry): voi
     referenceType: 'CONTRACT',
     readableWhere: (reader, referenceId) => contractNamed(reader, referenceId, readableContract),
     writableWhere: (reader, referenceId) => contractNamed(reader, referenceId, editableContract),
+    lockedWhere: (reader, referenceId) =>
+      exists(reader.db.select({ one: sql`1` }).from(contracts).where(and(inScope(contracts, reader.scope), eq(contracts.id, referencedId(referenceId)), frozenContract))),
   });
 
   const linksOf = (reader: AttachmentReader, fileKey: SQLWrapper, where: SQL | undefined) =>
@@ -80,6 +90,7 @@ export function registerContractFileAccess(attachments: AttachmentRegistry): voi
       const editable = actor ? editableContract(actor) : sql`false`;
       return not(exists(linksOf(reader, fileKey, not(sql`coalesce((${editable}), false)`))));
     },
+    lockedWhere: (reader, fileKey) => exists(linksOf(reader, fileKey, frozenContract)),
   });
 
   const bulkAttached = (scope: AttachmentReader['scope'], fileKey: SQLWrapper) =>

@@ -10,11 +10,11 @@ import { editContractChild } from './contracts.service';
 
 /** One file at a time on a contract (7.6 files POST/DELETE); the whole list is PUT files/v1. */
 
-type Services = Pick<AppServices, 'db'>;
+type Services = Pick<AppServices, 'db' | 'attachments'>;
 
 export async function addContractFile(services: Services, ctx: RequestContext, contractId: number, file: z.output<typeof ContractFileInputSchema>) {
   return editContractChild(services, ctx, contractId, 'files', async ({ tx, scope, actor, audit }) => {
-    throwIfAny((await fileProblems(tx, scope, [file.fileKey], 'body.files')).map((p) => ({ ...p, field: 'body.fileKey' })));
+    throwIfAny((await fileProblems({ services, ctx }, tx, [file.fileKey], 'body.files')).map((p) => ({ ...p, field: 'body.fileKey' })));
     if (!(await appendFile(tx, scope, contractId, file, actor.userId))) {
       throw conflict({ ko: '이미 첨부된 파일입니다.', en: 'The file is already attached.' }, { fileKey: file.fileKey });
     }

@@ -1,10 +1,11 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { files } from '../files';
+import { findReadableFiles } from '../files';
 import { groups } from '../admin';
 import { memberships } from '../auth';
 import { inScope } from '../../platform/db/tenancy';
-import type { TenantScope } from '../../platform/http/context';
+import type { RequestContext, TenantScope } from '../../platform/http/context';
 import { validationError } from '../../platform/http/errors';
+import type { AppServices } from '../../platform/services';
 import type { ContractActor } from './contracts.policy';
 import type { Executor } from './contracts.repo';
 import { contracts } from './contracts.table';
@@ -42,15 +43,22 @@ export async function groupProblems(db: Executor, scope: TenantScope, groupId: n
   return row ? [] : [{ field, reason: 'no such group in this workspace' }];
 }
 
-/** Every key must be a live arxive file of the workspace. */
-export async function fileProblems(db: Executor, scope: TenantScope, fileKeys: readonly string[], field: string): Promise<FieldProblem[]> {
-  if (fileKeys.length === 0) return [];
-  const rows = await db
-    .select({ fileKey: files.fileKey })
-    .from(files)
-    .where(and(inScope(files, scope), inArray(files.fileKey, [...fileKeys]), isNull(files.deletedAt)));
-  const live = new Set(rows.map((r) => r.fileKey));
-  return fileKeys.flatMap((key, i) => (live.has(key) ? [] : [{ field: `${field}.${i}.fileKey`, reason: 'no such file in this workspace' }]));
+/** The one answer for a key that is missing, deleted or hidden from the caller. */
+export const NO_SUCH_FILE = 'no such file in this workspace';
+
+/** Who hands over file keys: the request, and the services the files module resolves them with. */
+export interface FileCaller {
+  services: Pick<AppServices, 'db' | 'attachments'>;
+  ctx: RequestContext;
+}
+
+/**
+ * Every key must be a live arxive file of the workspace that the caller may read (the files
+ * module's rule, `findReadableFiles`): a hidden file answers exactly as a missing one.
+ */
+export async function fileProblems(caller: FileCaller, db: Executor, fileKeys: readonly string[], field: string): Promise<FieldProblem[]> {
+  const readable = await findReadableFiles(caller.services, caller.ctx, fileKeys, { db });
+  return fileKeys.flatMap((key, i) => (readable.has(key) ? [] : [{ field: `${field}.${i}.fileKey`, reason: NO_SUCH_FILE }]));
 }
 
 /**

@@ -9,7 +9,7 @@ import type { AppServices } from '../../platform/services';
 import { type AuditEvent, auditMetaOf, recordAudit } from '../../platform/audit/audit';
 import { contractBasic, contractDetail, trimDecimal } from './contract-dto';
 import { type ContractColumns, type ContractEdit, FIELD_OF_COLUMN, type ListField, listWrites, type ListWrite } from './contract-edits';
-import { type FieldProblem, groupProblems, ownerProblems, throwIfAny } from './contract-inputs';
+import { type FieldProblem, type FileCaller, groupProblems, ownerProblems, throwIfAny } from './contract-inputs';
 import { abilitiesOf, allow, type ContractAction, type ContractActor } from './contracts.policy';
 import * as repo from './contracts.repo';
 import { canDelete, canTransition, frozenAmong, frozenFields } from './contracts.state';
@@ -18,6 +18,8 @@ import { contractReminders } from './reminders/reminders.table';
 import { loadActor } from './contracts.visibility';
 
 type Services = Pick<AppServices, 'db'>;
+/** What creating or editing a contract needs: the files module resolves the file keys a body names. */
+type EditServices = Pick<AppServices, 'db' | 'attachments'>;
 type Facts = Awaited<ReturnType<typeof repo.factsOf>>;
 
 /** The scope and the caller, once per request (403 for a member without any contract permission). */
@@ -69,7 +71,7 @@ export async function getContractPermissions(services: Services, ctx: RequestCon
 
 type CreateInput = Omit<z.output<typeof CreateContractWithFilesBodySchema>, 'files'> & { files?: z.output<typeof CreateContractWithFilesBodySchema>['files'] };
 
-export async function createContract(services: Services, ctx: RequestContext, body: CreateInput): Promise<ContractDetail> {
+export async function createContract(services: EditServices, ctx: RequestContext, body: CreateInput): Promise<ContractDetail> {
   const { scope, actor } = await contractContext(services, ctx);
   if (!allow(actor, 'contract.create')) throw forbidden();
   const ownerUserId = body.ownerUserId ?? actor.userId;
@@ -88,7 +90,7 @@ export async function createContract(services: Services, ctx: RequestContext, bo
     throwIfAny([
       ...(body.ownerUserId !== undefined ? await ownerProblems(tx, scope, ownerUserId, 'body.ownerUserId') : []),
       ...(await groupProblems(tx, scope, body.groupId, 'body.groupId')),
-      ...(await listProblems(tx, scope, actor, lists, null)),
+      ...(await listProblems(tx, scope, actor, lists, null, { services, ctx })),
     ]);
     const [row] = await tx
       .insert(contracts)
@@ -129,8 +131,8 @@ export async function createContract(services: Services, ctx: RequestContext, bo
   });
 }
 
-async function listProblems(db: repo.Executor, scope: TenantScope, actor: ContractActor, lists: ContractEdit['lists'], contractId: number | null): Promise<FieldProblem[]> {
-  const found = await Promise.all(Object.values(lists ?? {}).map((l) => l.check?.(db, scope, actor, contractId) ?? Promise.resolve([])));
+async function listProblems(db: repo.Executor, scope: TenantScope, actor: ContractActor, lists: ContractEdit['lists'], contractId: number | null, caller: FileCaller): Promise<FieldProblem[]> {
+  const found = await Promise.all(Object.values(lists ?? {}).map((l) => l.check?.(db, scope, actor, contractId, caller) ?? Promise.resolve([])));
   return found.flat();
 }
 
@@ -159,7 +161,7 @@ function canonicalDecimal(value: string): string {
  * version (409), frozen fields of the status (409), inputs (400), then writes only the changed
  * columns and the listed children, bumps the version and records what changed.
  */
-export async function editContract(services: Services, ctx: RequestContext, contractId: number, edit: ContractEdit): Promise<ContractDetail> {
+export async function editContract(services: EditServices, ctx: RequestContext, contractId: number, edit: ContractEdit): Promise<ContractDetail> {
   const { scope, actor } = await contractContext(services, ctx);
   return services.db.transaction(async (tx) => {
     const { row, facts } = await readableContract(tx, scope, actor, contractId, { forUpdate: true });
@@ -181,7 +183,7 @@ export async function editContract(services: Services, ctx: RequestContext, cont
     throwIfAny([
       ...(changed.ownerUserId !== undefined ? await ownerProblems(tx, scope, changed.ownerUserId, 'body.ownerUserId') : []),
       ...(await groupProblems(tx, scope, changed.groupId, 'body.groupId')),
-      ...(await listProblems(tx, scope, actor, edit.lists, contractId)),
+      ...(await listProblems(tx, scope, actor, edit.lists, contractId, { services, ctx })),
     ]);
     if (fields.length === 0) return contractDetail(tx, scope, actor, row, facts);
 

@@ -35,29 +35,44 @@ const revisionSummary = {
 };
 export type RevisionSummary = Pick<RevisionRow, keyof typeof revisionSummary>;
 
+export type FoundFile = { file: FileRow; revision: RevisionSummary; isWritable: boolean; isLocked: boolean };
+
 /**
  * A file of the scope with its current revision; deleted files only when asked. With `access`
- * (the caller's attachment rules, files.service.ts) a file the caller may not read is absent, and
- * `isWritable` says whether what it is attached to lets them change it; without it (callers that
- * checked the owning record themselves) every file of the scope answers, writable.
+ * (the caller's attachment rules, files.service.ts) a file the caller may not read is absent,
+ * `isWritable` says whether what it is attached to lets them change it and `isLocked` whether its
+ * state forbids changes for now; without it (callers that checked the owning record themselves)
+ * every file of the scope answers, writable and not locked.
  */
 export async function findFile(
   db: Executor,
   scope: TenantScope,
   fileKey: string,
   options: { includeDeleted?: boolean; forUpdate?: boolean; access?: AttachmentAccess } = {},
-): Promise<{ file: FileRow; revision: RevisionSummary; isWritable: boolean } | null> {
-  const query = db
-    .select({ file: files, revision: revisionSummary, isWritable: writableFlag(options.access) })
-    .from(files)
-    .innerJoin(fileRevisions, and(eq(fileRevisions.fileId, files.id), eq(fileRevisions.revision, files.currentRevision)))
-    .where(and(inScope(files, scope), eq(files.fileKey, fileKey), options.includeDeleted ? undefined : isNull(files.deletedAt), options.access?.readable))
-    .limit(1);
-  const [row] = options.forUpdate ? await query.for('update', { of: files }) : await query;
+): Promise<FoundFile | null> {
+  const [row] = await findFiles(db, scope, [fileKey], options);
   return row ?? null;
 }
 
-const writableFlag = (access: AttachmentAccess | undefined) => (access ? sql<boolean>`${access.writable}` : sql<boolean>`true`).mapWith((v: unknown) => v === true || v === 't');
+/** `findFile` for several keys at once (absent keys are left out). */
+export async function findFiles(
+  db: Executor,
+  scope: TenantScope,
+  fileKeys: readonly string[],
+  options: { includeDeleted?: boolean; forUpdate?: boolean; access?: AttachmentAccess } = {},
+): Promise<FoundFile[]> {
+  if (fileKeys.length === 0) return [];
+  const query = db
+    .select({ file: files, revision: revisionSummary, isWritable: flag(options.access?.writable, true), isLocked: flag(options.access?.locked, false) })
+    .from(files)
+    .innerJoin(fileRevisions, and(eq(fileRevisions.fileId, files.id), eq(fileRevisions.revision, files.currentRevision)))
+    .where(and(inScope(files, scope), inArray(files.fileKey, [...new Set(fileKeys)]), options.includeDeleted ? undefined : isNull(files.deletedAt), options.access?.readable))
+    .orderBy(asc(files.id));
+  return options.forUpdate ? query.for('update', { of: files }) : query;
+}
+
+const flag = (condition: SQL | undefined, otherwise: boolean) =>
+  (condition ? sql<boolean>`${condition}` : sql<boolean>`${sql.raw(String(otherwise))}`).mapWith((v: unknown) => v === true || v === 't');
 
 export async function listRevisions(db: Executor, scope: TenantScope, fileId: number): Promise<RevisionSummary[]> {
   return db.select(revisionSummary).from(fileRevisions).where(and(inScope(fileRevisions, scope), eq(fileRevisions.fileId, fileId))).orderBy(asc(fileRevisions.revision));
@@ -115,7 +130,7 @@ export async function searchFiles(
     s.direction === 'asc' ? asc(SORT_COLUMNS[s.field]) : desc(SORT_COLUMNS[s.field]),
   );
   return db
-    .select({ file: files, revision: revisionSummary, isWritable: writableFlag(access) })
+    .select({ file: files, revision: revisionSummary, isWritable: flag(access.writable, true), isLocked: flag(access.locked, false) })
     .from(files)
     .innerJoin(fileRevisions, and(eq(fileRevisions.fileId, files.id), eq(fileRevisions.revision, files.currentRevision)))
     .where(filterConditions(scope, filter, access))

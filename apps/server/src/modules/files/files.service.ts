@@ -27,11 +27,22 @@ function authorize(actor: FileActor, action: FileAction, file?: { uploadedByUser
   if (!allow(actor, action, file)) throw forbidden();
 }
 
-/** A change needs the files rule (uploader or file admin) and, for an attached file, the owner's edit rule (isWritable). */
-function authorizeChange(actor: FileActor, action: FileAction, found: { file: repo.FileRow; isWritable: boolean }) {
+/**
+ * A change needs the files rule (uploader or file admin) and, for an attached file, the owner's
+ * edit rule (isWritable): 403 otherwise. Then the record's state: while what the file is attached
+ * to forbids changes (a contract under approval or signing), 409 as on the owner's own routes.
+ */
+function authorizeChange(actor: FileActor, action: FileAction, found: Pick<repo.FoundFile, 'file' | 'isWritable' | 'isLocked'>) {
   if (!found.isWritable) throw forbidden();
   authorize(actor, action, found.file);
+  if (found.isLocked) throw lockedConflict();
 }
+
+const lockedConflict = () =>
+  conflict(
+    { ko: '이 파일이 첨부된 항목이 지금은 변경을 허용하지 않습니다. (결재 또는 서명 진행 중)', en: 'What this file is attached to does not allow changes now (an approval or signing is under way).' },
+    { reason: 'ATTACHMENT_LOCKED' },
+  );
 
 /**
  * The caller's access to files as SQL over the files row: free files by the files permissions,
@@ -39,7 +50,7 @@ function authorizeChange(actor: FileActor, action: FileAction, found: { file: re
  * Every read and change of a file below goes through it, in the query that finds the file or
  * lists them: a file the caller may not read is absent (404), never forbidden.
  */
-function accessOf(services: Services, ctx: RequestContext, scope: TenantScope, db: repo.Executor = services.db) {
+function accessOf(services: Pick<Services, 'db' | 'attachments'>, ctx: RequestContext, scope: TenantScope, db: repo.Executor = services.db) {
   return services.attachments.accessOf({ ctx, scope, db }, { fileKey: files.fileKey, referenceType: files.referenceType, referenceId: files.referenceId });
 }
 
@@ -47,6 +58,34 @@ function accessOf(services: Services, ctx: RequestContext, scope: TenantScope, d
 async function findForCaller(services: Services, ctx: RequestContext, scope: TenantScope, fileKey: string, options: { includeDeleted?: boolean; forUpdate?: boolean; db?: repo.Executor } = {}) {
   const db = options.db ?? services.db;
   return repo.findFile(db, scope, fileKey, { ...options, access: await accessOf(services, ctx, scope, db) });
+}
+
+/**
+ * For every module that takes file keys from a caller (to attach them to a record, adopt, copy,
+ * analyse or import them): the live files among `fileKeys` that the caller may read, found exactly
+ * as the files routes find one (file.file.read, then the attachment rules, in the caller's
+ * workspace). A key the caller may not read is absent, just like a key that does not exist, so
+ * the owning module answers both the same and never confirms a hidden file; otherwise a key
+ * learned from the audit log, or kept from a contract one no longer watches, would attach a hidden
+ * file to one's own record and open it. `db` to read (and with `forUpdate` lock) in a transaction.
+ */
+export async function findReadableFiles(
+  services: Pick<Services, 'db' | 'attachments'>,
+  ctx: RequestContext,
+  fileKeys: readonly string[],
+  options: { db?: repo.Executor; forUpdate?: boolean } = {},
+): Promise<Map<string, repo.FoundFile>> {
+  const principal = ctx.principal;
+  if (fileKeys.length === 0 || principal?.kind !== 'user' || !allow(actorOf(ctx), 'file.read')) return new Map();
+  const scope = tenantScope(ctx);
+  const db = options.db ?? services.db;
+  const found = await repo.findFiles(db, scope, fileKeys, { forUpdate: options.forUpdate, access: await accessOf(services, ctx, scope, db) });
+  return new Map(found.map((f) => [f.file.fileKey, f]));
+}
+
+/** One key through `findReadableFiles`: null when absent or hidden from the caller. */
+export async function findReadableFile(services: Pick<Services, 'db' | 'attachments'>, ctx: RequestContext, fileKey: string, options: { db?: repo.Executor; forUpdate?: boolean } = {}) {
+  return (await findReadableFiles(services, ctx, [fileKey], options)).get(fileKey) ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -68,7 +107,7 @@ function revisionDto(r: repo.RevisionSummary): FileRevision {
   };
 }
 
-export function metadataDto(file: repo.FileRow, revision: repo.RevisionSummary, actor: FileActor, isWritable = true): FileMetadata {
+export function metadataDto(file: repo.FileRow, revision: repo.RevisionSummary, actor: FileActor, isWritable = true, isLocked = false): FileMetadata {
   return {
     fileKey: file.fileKey,
     displayName: file.displayName,
@@ -85,7 +124,7 @@ export function metadataDto(file: repo.FileRow, revision: repo.RevisionSummary, 
     deletedAt: file.deletedAt?.toISOString() ?? null,
     createdAt: file.createdAt.toISOString(),
     updatedAt: file.updatedAt.toISOString(),
-    abilities: { canUpdate: isWritable && allow(actor, 'file.update', file), canDelete: isWritable && allow(actor, 'file.delete', file) },
+    abilities: { canUpdate: isWritable && !isLocked && allow(actor, 'file.update', file), canDelete: isWritable && !isLocked && allow(actor, 'file.delete', file) },
   };
 }
 
@@ -228,7 +267,7 @@ export async function uploadRevision(services: Services, ctx: RequestContext, re
         { type: 'file.uploaded', data: { fileKey, revision: number, size: revision!.size, fileType: revision!.fileType, isQuotaExempt: false } },
         { ...auditMetaOf(ctx, actor.userId), ...scope },
       );
-      return metadataDto(file!, revision!, actor, current.isWritable);
+      return metadataDto(file!, revision!, actor, current.isWritable, current.isLocked);
     }),
   );
 }
@@ -256,8 +295,8 @@ async function readable(services: Services, ctx: RequestContext, scope: TenantSc
 }
 
 export async function getFile(services: Services, ctx: RequestContext, scope: TenantScope, fileKey: string): Promise<FileMetadata> {
-  const { actor, file, revision, isWritable } = await readable(services, ctx, scope, fileKey);
-  return metadataDto(file, revision, actor, isWritable);
+  const { actor, file, revision, isWritable, isLocked } = await readable(services, ctx, scope, fileKey);
+  return metadataDto(file, revision, actor, isWritable, isLocked);
 }
 
 export interface ListFilesInput extends repo.FileFilter {
@@ -279,7 +318,7 @@ export async function listFiles(services: Services, ctx: RequestContext, scope: 
   const access = await accessOf(services, ctx, scope);
   return fetchPage(
     input,
-    async (limit, offset) => (await repo.searchFiles(services.db, scope, input, sorts, limit, offset, access)).map((r) => metadataDto(r.file, r.revision, actor, r.isWritable)),
+    async (limit, offset) => (await repo.searchFiles(services.db, scope, input, sorts, limit, offset, access)).map((r) => metadataDto(r.file, r.revision, actor, r.isWritable, r.isLocked)),
     () => repo.countFiles(services.db, scope, input, access),
   );
 }
@@ -352,7 +391,7 @@ export async function updateFile(
     if (body.displayName !== undefined) changes.displayName = normalizeDisplayName(body.displayName);
     const [file] = await tx.update(files).set(changes).where(and(inScope(files, scope), eq(files.id, found.file.id))).returning();
     await recordAudit(tx, { type: 'file.updated', data: { fileKey, fields: Object.keys(body) } }, { ...auditMetaOf(ctx, actor.userId), ...scope });
-    return metadataDto(file!, found.revision, actor, found.isWritable);
+    return metadataDto(file!, found.revision, actor, found.isWritable, found.isLocked);
   });
 }
 
@@ -368,7 +407,7 @@ export async function deleteFile(services: Services, ctx: RequestContext, scope:
       .where(and(inScope(files, scope), eq(files.id, found.file.id)))
       .returning();
     await recordAudit(tx, { type: 'file.deleted', data: { fileKey } }, { ...auditMetaOf(ctx, actor.userId), ...scope });
-    return metadataDto(file!, found.revision, actor, found.isWritable);
+    return metadataDto(file!, found.revision, actor, found.isWritable, found.isLocked);
   });
 }
 
@@ -378,12 +417,12 @@ export async function bulkDeleteFiles(services: Services, ctx: RequestContext, s
   return services.db.transaction(async (tx) => {
     const access = await accessOf(services, ctx, scope, tx);
     const rows = await tx
-      .select({ file: files, isWritable: sql<boolean>`${access.writable}` })
+      .select({ file: files, isWritable: sql<boolean>`${access.writable}`, isLocked: sql<boolean>`${access.locked}` })
       .from(files)
       .where(and(inScope(files, scope), inArray(files.fileKey, keys), isNull(files.deletedAt), access.readable))
       .for('update', { of: files });
-    // A file the caller may not read counts as not found; one they read but may not change is left, as before.
-    const deletable = rows.filter((r) => r.isWritable === true && allow(actor, 'file.delete', r.file)).map((r) => r.file);
+    // A file the caller may not read counts as not found; one they read but may not change (or not now: locked) is left, as before.
+    const deletable = rows.filter((r) => r.isWritable === true && r.isLocked !== true && allow(actor, 'file.delete', r.file)).map((r) => r.file);
     if (deletable.length > 0) {
       await tx
         .update(files)
@@ -410,6 +449,6 @@ export async function restoreFile(services: Services, ctx: RequestContext, scope
       .where(and(inScope(files, scope), eq(files.id, found.file.id), isNotNull(files.deletedAt)))
       .returning();
     await recordAudit(tx, { type: 'file.restored', data: { fileKey } }, { ...auditMetaOf(ctx, actor.userId), ...scope });
-    return metadataDto(file!, found.revision, actor, found.isWritable);
+    return metadataDto(file!, found.revision, actor, found.isWritable, found.isLocked);
   });
 }

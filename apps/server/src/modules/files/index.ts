@@ -18,10 +18,12 @@ export const filesModule = defineModule({
 // What other modules use of this one (through this file only; see docs/adding-a-service.md).
 export { filePages, fileRevisions, files, workspaceStorage } from './files.table';
 export { contentDisposition, newFileKey, normalizeDisplayName } from './files.policy';
+/** Unchecked: any file of the scope. A key that comes from a caller goes through findReadableFile(s). */
 export { findFile } from './files.repo';
+export { findReadableFile, findReadableFiles } from './files.service';
 /** The files' queries, for modules that keep files of their own (contract documents). */
 export * as filesRepo from './files.repo';
-export type { FileRow } from './files.repo';
+export type { FileRow, FoundFile } from './files.repo';
 export { recordFileDownload, sendRevision } from './file-download';
 export { MIME_TYPES, SNIFF_BYTES, extractDocument, sniffFileType, verifyZip } from './documents';
 export type { FileType } from './documents';

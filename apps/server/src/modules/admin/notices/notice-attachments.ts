@@ -1,10 +1,11 @@
 import { NOTICE_LIMITS, type NoticeAttachment } from '@legal/api';
 import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../../platform/db/client';
-import { fileRevisions, files } from '../../files';
+import { fileRevisions, files, findReadableFiles } from '../../files';
 import { inScope } from '../../../platform/db/tenancy';
-import type { TenantScope } from '../../../platform/http/context';
+import type { RequestContext, TenantScope } from '../../../platform/http/context';
 import { validationError } from '../../../platform/http/errors';
+import type { AppServices } from '../../../platform/services';
 
 /**
  * Attachments of a notice are arxive files of the same workspace. A file carries at most one
@@ -15,21 +16,24 @@ import { validationError } from '../../../platform/http/errors';
 const REFERENCE_TYPE = NOTICE_LIMITS.fileReferenceType;
 
 /**
- * Checks that every key names a live file of the scope that is free or already this notice's
+ * Checks that every key names a live file of the workspace that the caller may read (the files
+ * module's rule: a file hidden from them answers as a missing one, so a key learned elsewhere
+ * cannot publish a hidden file to every member) and that is free or already this notice's
  * (`noticeId` null: a notice being created). Locks the files so a concurrent attach cannot take
  * them too. Throws a 400 naming `body.fileKeys.<i>` for each bad key.
  */
-export async function checkAttachable(tx: Tx, scope: TenantScope, fileKeys: readonly string[], noticeId: number | null): Promise<void> {
+export async function checkAttachable(
+  services: Pick<AppServices, 'db' | 'attachments'>,
+  ctx: RequestContext,
+  tx: Tx,
+  fileKeys: readonly string[],
+  noticeId: number | null,
+): Promise<void> {
   if (fileKeys.length === 0) return;
-  const found = await tx
-    .select({ fileKey: files.fileKey, referenceType: files.referenceType, referenceId: files.referenceId })
-    .from(files)
-    .where(and(inScope(files, scope), inArray(files.fileKey, [...fileKeys]), isNull(files.deletedAt)))
-    .for('update');
-  const byKey = new Map(found.map((f) => [f.fileKey, f]));
+  const byKey = await findReadableFiles(services, ctx, fileKeys, { db: tx, forUpdate: true });
   const problems: Array<{ field: string; reason: string }> = [];
   fileKeys.forEach((key, i) => {
-    const file = byKey.get(key);
+    const file = byKey.get(key)?.file;
     const isOwn = file?.referenceType === REFERENCE_TYPE && noticeId !== null && file.referenceId === String(noticeId);
     if (!file) problems.push({ field: `body.fileKeys.${i}`, reason: 'no such file in this workspace' });
     else if (file.referenceType !== null && !isOwn) problems.push({ field: `body.fileKeys.${i}`, reason: 'the file is attached to something else' });

@@ -12,7 +12,7 @@ import { attachmentsOf, checkAttachable, describeAttachments, setAttachments } f
 import * as repo from './notices.repo';
 import { notices } from './notices.table';
 
-type Services = Pick<AppServices, 'db'>;
+type Services = Pick<AppServices, 'db' | 'attachments'>;
 
 const parseNoticeSort = (sort: string | string[] | undefined) => parseSort(sort, NOTICE_SORT_FIELDS, { fallback: { field: 'createdAt', direction: 'desc' } });
 
@@ -90,7 +90,7 @@ export async function createNotice(services: Services, ctx: RequestContext, body
   const userId = actorUserId(ctx);
   const scope = tenantScope(ctx);
   const id = await services.db.transaction(async (tx) => {
-    await checkAttachable(tx, scope, body.fileKeys, null);
+    await checkAttachable(services, ctx, tx, body.fileKeys, null);
     const [notice] = await tx
       .insert(notices)
       .values({ ...scope, noticeType: body.noticeType, title: body.title, body: body.body, isPinned: body.isPinned, fileKeys: body.fileKeys, creatorUserId: userId })
@@ -113,7 +113,7 @@ export async function updateNotice(services: Services, ctx: RequestContext, noti
     const current = await repo.findNotice(tx, scope, noticeId, { includeDeleted: true, forUpdate: true });
     if (!current) throw notFound();
     if (current.deletedAt) throw deletedConflict();
-    if (body.fileKeys) await checkAttachable(tx, scope, body.fileKeys, noticeId);
+    if (body.fileKeys) await checkAttachable(services, ctx, tx, body.fileKeys, noticeId);
     const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as Partial<Pick<repo.NoticeRow, 'noticeType' | 'title' | 'body' | 'isPinned' | 'fileKeys'>>;
     const fields = Object.keys(changes).filter((f) => JSON.stringify(changes[f as keyof typeof changes]) !== JSON.stringify(current[f as keyof repo.NoticeRow]));
     await tx

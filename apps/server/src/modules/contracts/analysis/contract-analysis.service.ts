@@ -1,15 +1,15 @@
 import { ANALYSIS_LIMITS, type AnalyzeContractBodySchema, type ContractAnalysis, type ContractClauseLabels } from '@legal/api';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../../platform/db/client';
-import { fileRevisions, files } from '../../files';
+import { fileRevisions, findReadableFile } from '../../files';
 import { inScope } from '../../../platform/db/tenancy';
 import type { RequestContext, TenantScope } from '../../../platform/http/context';
 import { conflict, forbidden, validationError } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
 import { type AuditEvent, auditMetaOf, recordAudit } from '../../../platform/audit/audit';
 import { builtInAnalyzer, type ContractAnalyzer } from './contract-analysis.engine';
-import { throwIfAny } from '../contract-inputs';
+import { NO_SUCH_FILE, throwIfAny } from '../contract-inputs';
 import { contractClauseLabels } from '../documents/contract-documents.table';
 import type { ContractActor } from '../contracts.policy';
 import * as repo from '../contracts.repo';
@@ -22,7 +22,7 @@ import { contractFiles } from '../contracts.table';
  * (replacing the earlier ones) in one transaction with an audit event.
  */
 
-type Services = Pick<AppServices, 'db'>;
+type Services = Pick<AppServices, 'db' | 'attachments'>;
 type AnalyzeInput = z.output<typeof AnalyzeContractBodySchema>;
 
 /** The analyzer of embedded defaults. An LLM-backed engine, once configured, is chosen here. */
@@ -35,17 +35,20 @@ const FILE_READ = 'file.file.read';
 const audit = (tx: Tx, ctx: RequestContext, scope: TenantScope, actor: ContractActor, event: AuditEvent) =>
   recordAudit(tx, event, { ...auditMetaOf(ctx, actor.userId), ...scope });
 
-/** The revision to read: a live file of the scope (400 body.fileKey), the given or current revision (400 body.revision). */
-async function revisionOf(db: repo.Executor, scope: TenantScope, fileKey: string, revision: number | undefined) {
-  const [row] = await db
+/**
+ * The revision to read: a live file the caller may read (findReadableFile; a hidden one answers as
+ * a missing one, 400 body.fileKey), the given or current revision (400 body.revision).
+ */
+async function revisionOf(services: Services, ctx: RequestContext, scope: TenantScope, fileKey: string, revision: number | undefined) {
+  const file = await findReadableFile(services, ctx, fileKey);
+  if (!file) throw validationError([{ field: 'body.fileKey', reason: NO_SUCH_FILE }]);
+  const [row] = await services.db
     .select({ revision: fileRevisions.revision, status: fileRevisions.extractionStatus, error: fileRevisions.extractionError, text: fileRevisions.extractedText })
-    .from(files)
-    .innerJoin(fileRevisions, and(eq(fileRevisions.fileId, files.id), revision === undefined ? eq(fileRevisions.revision, files.currentRevision) : eq(fileRevisions.revision, revision)))
-    .where(and(inScope(files, scope), eq(files.fileKey, fileKey), isNull(files.deletedAt)))
+    .from(fileRevisions)
+    .where(and(inScope(fileRevisions, scope), eq(fileRevisions.fileId, file.file.id), eq(fileRevisions.revision, revision ?? file.file.currentRevision)))
     .limit(1);
-  if (row) return row;
-  const [file] = await db.select({ id: files.id }).from(files).where(and(inScope(files, scope), eq(files.fileKey, fileKey), isNull(files.deletedAt))).limit(1);
-  throw validationError([file ? { field: 'body.revision', reason: 'no such revision of the file' } : { field: 'body.fileKey', reason: 'no such file in this workspace' }]);
+  if (!row) throw validationError([{ field: 'body.revision', reason: 'no such revision of the file' }]);
+  return row;
 }
 
 async function isAttached(db: repo.Executor, scope: TenantScope, contractId: number, fileKey: string): Promise<boolean> {
@@ -69,7 +72,7 @@ export async function analyzeContract(services: Services, ctx: RequestContext, i
   if (!actor.permissions.has(FILE_READ)) throw forbidden();
   const { db } = services;
   if (input.contractId !== undefined) await editableContractWithFile(db, scope, actor, input.contractId, input.fileKey);
-  const revision = await revisionOf(db, scope, input.fileKey, input.revision);
+  const revision = await revisionOf(services, ctx, scope, input.fileKey, input.revision);
   if (revision.status !== 'DONE') {
     throw conflict(
       revision.status === 'PENDING'

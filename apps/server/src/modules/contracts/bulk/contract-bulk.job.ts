@@ -14,7 +14,7 @@ import { contractBulkRequests as requests, contractBulkRows as rows, type Stored
 import { refreshCounts } from './contract-bulk.service';
 import { createContract } from '../contracts.service';
 
-type Services = Pick<AppServices, 'db' | 'database' | 'logger'>;
+type Services = Pick<AppServices, 'db' | 'database' | 'logger' | 'attachments'>;
 
 const PayloadSchema = z.object({
   tenantId: z.number().int(),
@@ -25,19 +25,28 @@ const PayloadSchema = z.object({
 });
 type Payload = z.infer<typeof PayloadSchema>;
 
-/** The registering admin as a request context, so the creation service applies its own rules. */
-async function actorContext(services: Services, scope: TenantScope, p: Payload): Promise<RequestContext | null> {
-  const membership = await findMembership(services.db, scope, p.actorUserId);
+/**
+ * The registering admin as a request context, so the services apply their own rules to them (the
+ * creation service, the files module reading the keys they name); null once they are no longer a
+ * member. The job acts as them, and so does the super admin's registration on their behalf.
+ */
+export async function registeringContext(
+  db: Pick<AppServices, 'db'>['db'],
+  scope: TenantScope,
+  userId: number,
+  base: Pick<RequestContext, 'requestId' | 'locale' | 'ip' | 'userAgent'>,
+): Promise<RequestContext | null> {
+  const membership = await findMembership(db, scope, userId);
   if (!membership) return null;
   return {
-    requestId: `bulk-${p.requestId}`,
-    locale: p.locale,
+    ...base,
     ...scope,
-    principal: { kind: 'user', userId: p.actorUserId, isSuperAdmin: false, sessionId: `bulk-${p.requestId}`, permissions: membership.permissions, membershipId: membership.id },
-    ip: '',
-    userAgent: 'contract-bulk-job',
+    principal: { kind: 'user', userId, isSuperAdmin: false, sessionId: base.requestId, permissions: membership.permissions, membershipId: membership.id },
   };
 }
+
+const actorContext = (services: Services, scope: TenantScope, p: Payload) =>
+  registeringContext(services.db, scope, p.actorUserId, { requestId: `bulk-${p.requestId}`, locale: p.locale, ip: '', userAgent: 'contract-bulk-job' });
 
 function problemsOf(err: unknown): StoredRowError[] {
   if (err instanceof AppError) {
@@ -69,7 +78,7 @@ async function registerRow(services: Services, scope: TenantScope, ctx: RequestC
       return;
     }
     try {
-      const contract = await createContract({ db: tx }, ctx, parsed.data);
+      const contract = await createContract({ db: tx, attachments: services.attachments }, ctx, parsed.data);
       await tx.update(rows).set({ status: 'REGISTERED', contractId: contract.id, errors: [], updatedAt: new Date() }).where(eq(rows.id, row.id));
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

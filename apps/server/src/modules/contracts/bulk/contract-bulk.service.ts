@@ -2,7 +2,7 @@ import {
   BULK_EXECUTION_STATUSES, BULK_SORT_FIELDS, type BulkExecutionStatus, type BulkRequest, type BulkRequestDetail, type BulkRow, type BulkRowStatus,
   type BulkRowValues, type Locale, type Page,
 } from '@legal/api';
-import { and, asc, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/client';
 import { fetchPage } from '../../../platform/db/paging';
 import { memberships, workspaces } from '../../auth';
@@ -11,12 +11,12 @@ import type { RequestContext, TenantScope } from '../../../platform/http/context
 import { conflict, forbidden, notFound, validationError } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
 import { type AuditEvent, auditMetaOf, recordAudit } from '../../../platform/audit/audit';
-import { findFile } from '../../files';
+import { findReadableFile } from '../../files';
 import { checkRow, rowCountsSql, rowErrorDto, rowLookups } from './contract-bulk-rows';
 import { bulkResultWorkbook, parseBulkSheet, SheetError } from './contract-bulk-sheet';
 import { contractBulkRequests as requests, contractBulkRows as rows, type StoredRowError } from './contract-bulk.table';
-import { bulkRegisterJob } from './contract-bulk.job';
-import { fileProblems, throwIfAny } from '../contract-inputs';
+import { bulkRegisterJob, registeringContext } from './contract-bulk.job';
+import { fileProblems, NO_SUCH_FILE, throwIfAny } from '../contract-inputs';
 import { parseSort } from '../../../platform/db/sorting';
 import { HOME_TIME_ZONE } from '../search/contract-search.repo';
 import type { ContractActor } from '../contracts.policy';
@@ -24,7 +24,7 @@ import type { Executor } from '../contracts.repo';
 import { contractContext } from '../contracts.service';
 import { memberActor } from '../contracts.visibility';
 
-type Services = Pick<AppServices, 'db' | 'storage' | 'jobs'>;
+type Services = Pick<AppServices, 'db' | 'storage' | 'jobs' | 'attachments'>;
 type RequestRow = typeof requests.$inferSelect;
 type RowRow = typeof rows.$inferSelect;
 
@@ -35,8 +35,11 @@ export async function bulkContext(services: Pick<AppServices, 'db'>, ctx: Reques
   return { scope, actor };
 }
 
+/** The live requests of the scope: a deleted one is gone for every bulk route (it only keeps holding its files). */
+const liveIn = (scope: TenantScope) => and(inScope(requests, scope), isNull(requests.deletedAt));
+
 async function findRequest(db: Executor, scope: TenantScope, requestId: number, options: { forUpdate?: boolean } = {}): Promise<RequestRow> {
-  const query = db.select().from(requests).where(and(inScope(requests, scope), eq(requests.id, requestId)));
+  const query = db.select().from(requests).where(and(liveIn(scope), eq(requests.id, requestId)));
   const [row] = options.forUpdate ? await query.for('update') : await query;
   if (!row) throw notFound();
   return row;
@@ -112,7 +115,7 @@ async function detailDto(db: Executor, scope: TenantScope, locale: Locale, r: Re
 
 export async function createBulkRequest(services: Services, ctx: RequestContext, body: { sheetFileKey: string; fileKeys: string[] }): Promise<BulkRequestDetail> {
   const { scope, actor } = await bulkContext(services, ctx);
-  return openBulkRequest(services, ctx, scope, actor, body, actor.userId);
+  return openBulkRequest(services, ctx, ctx, scope, actor, body, actor.userId);
 }
 
 /**
@@ -130,25 +133,33 @@ export async function superAdminCreateBulkRequest(
   if (!workspace || workspace.deletedAt) throw notFound();
   const scope: TenantScope = { tenantId: workspace.tenantId, workspaceId: body.workspaceId };
   const registering = await memberActor(services.db, scope, body.registeringUserId);
-  if (!registering?.permissions.has('contract.contract.admin')) {
+  const asRegistering = registering && (await registeringContext(services.db, scope, registering.userId, { requestId: ctx.requestId, locale: ctx.locale, ip: ctx.ip, userAgent: ctx.userAgent }));
+  if (!registering?.permissions.has('contract.contract.admin') || !asRegistering) {
     throw validationError([{ field: 'body.registeringUserId', reason: 'not an active member of the workspace with contract.contract.admin' }]);
   }
-  return openBulkRequest(services, ctx, scope, registering, body, superAdmin);
+  // The files are named as the registering admin may read them: the request is theirs, and their
+  // job registers its rows (a super admin reads no workspace's files by being one).
+  return openBulkRequest(services, ctx, asRegistering, scope, registering, body, superAdmin);
 }
 
-/** Reads the sheet and stores the request with every row checked, owned by `actor`; `auditActorUserId` is who asked. */
+/**
+ * Reads the sheet and stores the request with every row checked, owned by `actor`; `auditActorUserId`
+ * is who asked. The sheet and the files must be live files `reader` (the owner, as a request) may
+ * read: a hidden key answers as a missing one.
+ */
 async function openBulkRequest(
   services: Services,
   ctx: RequestContext,
+  reader: RequestContext,
   scope: TenantScope,
   actor: ContractActor,
   body: { sheetFileKey: string; fileKeys: string[] },
   auditActorUserId: number | null,
 ): Promise<BulkRequestDetail> {
-  const sheet = await findFile(services.db, scope, body.sheetFileKey);
+  const sheet = await findReadableFile(services, reader, body.sheetFileKey);
   throwIfAny([
-    ...(sheet ? [] : [{ field: 'body.sheetFileKey', reason: 'no such file in this workspace' }]),
-    ...(await fileProblems(services.db, scope, body.fileKeys, 'body.fileKeys')).map((p) => ({ ...p, field: p.field.replace(/\.fileKey$/, '') })),
+    ...(sheet ? [] : [{ field: 'body.sheetFileKey', reason: NO_SUCH_FILE }]),
+    ...(await fileProblems({ services, ctx: reader }, services.db, body.fileKeys, 'body.fileKeys')).map((p) => ({ ...p, field: p.field.replace(/\.fileKey$/, '') })),
   ]);
   let parsed;
   try {
@@ -206,7 +217,7 @@ export async function searchBulkRequests(
   const sorts = parseSort(query.sort, BULK_SORT_FIELDS, { fallback: { field: 'createdAt', direction: 'desc' } });
   const day = (d: string) => sql`(${d}::date::timestamp AT TIME ZONE ${HOME_TIME_ZONE})`;
   const where: SQL | undefined = and(
-    inScope(requests, scope),
+    liveIn(scope),
     query.executionStatuses?.length ? inArray(requests.executionStatus, query.executionStatuses) : undefined,
     query.createdFrom ? gte(requests.createdAt, day(query.createdFrom)) : undefined,
     query.createdTo ? lt(requests.createdAt, sql`${day(query.createdTo)} + interval '1 day'`) : undefined,
@@ -227,7 +238,7 @@ export async function countBulkRequestsByStatus(services: Services, ctx: Request
   const found = await services.db
     .select({ status: requests.executionStatus, n: sql<number>`count(*)::int` })
     .from(requests)
-    .where(inScope(requests, scope))
+    .where(liveIn(scope))
     .groupBy(requests.executionStatus);
   return Object.fromEntries(BULK_EXECUTION_STATUSES.map((s) => [s, found.find((f) => f.status === s)?.n ?? 0])) as Record<BulkExecutionStatus, number>;
 }
@@ -359,12 +370,21 @@ export async function registerBulkRequest(services: Services, ctx: RequestContex
   });
 }
 
+/**
+ * Deletes a request for every bulk route, but keeps the row (marked deleted, with its rows): it
+ * still holds its sheet and files, so they stay the contract admins' (contract-files.access.ts).
+ * Dropping the row would free them: every member with files permissions would list and open the
+ * sheet. Deleting the files with it was the other way, but a soft-deleted free file still shows
+ * in everyone's deleted-files list and comes back, free, when restored; and a file may also sit
+ * on a registered contract or another request, which must keep it.
+ */
 export async function deleteBulkRequest(services: Services, ctx: RequestContext, requestId: number): Promise<{ requestId: number }> {
   const { scope, actor } = await bulkContext(services, ctx);
   return services.db.transaction(async (tx) => {
     const request = await findRequest(tx, scope, requestId, { forUpdate: true });
     if (request.executionStatus === 'REGISTERING') throw stateConflict(request.executionStatus, EDITABLE.concat('DONE'));
-    await tx.delete(requests).where(and(inScope(requests, scope), eq(requests.id, requestId)));
+    const now = new Date();
+    await tx.update(requests).set({ deletedAt: now, deletedByUserId: actor.userId, updatedAt: now }).where(and(inScope(requests, scope), eq(requests.id, requestId)));
     await audit(tx, ctx, scope, actor, { type: 'contract.bulk_deleted', data: { requestId, executionStatus: request.executionStatus, registeredRows: request.registeredRows } });
     return { requestId };
   });

@@ -14,6 +14,10 @@ export interface StoredRowError {
 /**
  * One bulk registration: the uploaded sheet, the contract files that came with it, the state of
  * the flow (contract-bulk.state.ts) and progress counts kept by the service and the job.
+ *
+ * Deleting a request only marks it (`deleted_at`): the row keeps holding its sheet and files
+ * (contract-files.access.ts), so they stay readable by the contract admins alone instead of
+ * turning into free files every member with files permissions would list and open.
  */
 export const contractBulkRequests = pgTable(
   'contract_bulk_requests',
@@ -37,6 +41,8 @@ export const contractBulkRequests = pgTable(
     createdByUserId: bigint('created_by_user_id', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedByUserId: bigint('deleted_by_user_id', { mode: 'number' }),
   },
   (t) => [
     index('contract_bulk_requests_scope_created_idx').on(t.tenantId, t.workspaceId, t.createdAt, t.id),

@@ -264,7 +264,13 @@ describe('bulk registration: the route matrix', () => {
     expect((await call(admin, 'DELETE', `${B}/v1?requestId=${requestId}`)).statusCode).toBe(409);
     await t.services.db.update(contractBulkRequests).set({ executionStatus: 'CONFIRMED' }).where(eq(contractBulkRequests.id, requestId));
     expect((await call(admin, 'DELETE', `${B}/v1?requestId=${requestId}`)).statusCode).toBe(200);
-    const left = await t.services.db.select().from(contractBulkRequests).where(and(eq(contractBulkRequests.id, requestId)));
-    expect(left).toEqual([]);
+    // Gone for every bulk route; the row stays, marked, to keep holding its files (contract-bulk.service.ts).
+    expect((await call(admin, 'GET', `${B}/v1?requestId=${requestId}`)).statusCode).toBe(404);
+    expect((await call(admin, 'DELETE', `${B}/v1?requestId=${requestId}`)).statusCode).toBe(404);
+    expect((await call(admin, 'GET', `${B}/count-by-status/v1`)).json().data.CONFIRMED).toBe(counts.CONFIRMED - 1);
+    const listed = (await call(admin, 'GET', `${B}/page-search/v2?size=100`)).json().data.content.map((r: { requestId: number }) => r.requestId);
+    expect(listed).not.toContain(requestId);
+    const [left] = await t.services.db.select().from(contractBulkRequests).where(and(eq(contractBulkRequests.id, requestId)));
+    expect(left).toMatchObject({ deletedByUserId: admin.userId, deletedAt: expect.any(Date) });
   });
 });

@@ -10,13 +10,14 @@ import type { RequestContext, TenantScope } from '../../../platform/http/context
 import { conflict, notFound, validationError } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
 import { auditMetaOf, recordAudit } from '../../../platform/audit/audit';
-import { MIME_TYPES, type FileType, normalizeDisplayName, filesRepo as files } from '../../files';
+import { MIME_TYPES, type FileType, normalizeDisplayName, filesRepo as files, findReadableFile } from '../../files';
 import { renderDocument } from './contract-docx';
 import { executedAt, findMainDocument, liveLock, makeMain } from './contract-documents.repo';
 import {
   assertFilesEditable, assertNotLockedByOther, guardWrite, lockDto, type SavedRevision, storeMultipart, storeStream, writeMainRevision,
 } from './contract-documents.store';
 import { editorUrlFor, isEditorConfigured, signWopiToken, wopiKeyOf, wopiSrcOf } from './contract-wopi.token';
+import { NO_SUCH_FILE } from '../contract-inputs';
 import { allow } from '../contracts.policy';
 import * as repo from '../contracts.repo';
 import { authorize, contractContext, readableContract } from '../contracts.service';
@@ -30,7 +31,7 @@ import { frozenAmong } from '../contracts.state';
  * (contract-documents.store.ts; the WOPI host writes through it too).
  */
 
-type Services = Pick<AppServices, 'db' | 'storage' | 'jobs' | 'config' | 'logger'>;
+type Services = Pick<AppServices, 'db' | 'storage' | 'jobs' | 'config' | 'logger' | 'attachments'>;
 
 export const LOCK_MS = DOCUMENT_LIMITS.wordLockMinutes * 60_000;
 
@@ -168,11 +169,12 @@ export async function uploadContractDocument(services: Services, ctx: RequestCon
  * POST documents/by-file: without a main document the file itself becomes it (attached as MAIN,
  * no copy); with one, the file's current content is copied in as the main document's next
  * revision, so the main document keeps its key, history and place while the source file stays.
+ * The source is a file the caller may read (findReadableFile): a hidden one is "no such file".
  */
 export async function adoptContractDocument(services: Services, ctx: RequestContext, contractId: number, body: z.output<typeof AdoptDocumentBodySchema>): Promise<ContractDocument> {
   const { scope, actor } = await writableContext(services, ctx, contractId);
-  const source = await files.findFile(services.db, scope, body.fileKey);
-  if (!source) throw validationError([{ field: 'body.fileKey', reason: 'no such file in this workspace' }]);
+  const source = await findReadableFile(services, ctx, body.fileKey);
+  if (!source) throw validationError([{ field: 'body.fileKey', reason: NO_SUCH_FILE }]);
   const main = await findMainDocument(services.db, scope, contractId);
   if (main?.fileKey === body.fileKey) throw conflict({ ko: '이미 이 계약의 본문 문서입니다.', en: 'This file already is the contract\'s main document.' }, { fileKey: body.fileKey });
   const meta = { ...auditMetaOf(ctx, actor.userId), ...scope };
