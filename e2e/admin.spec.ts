@@ -102,3 +102,36 @@ test.describe('the workspace admin console', () => {
     await inviteeContext.close();
   });
 });
+
+test.describe('products of a workspace', () => {
+  test('the contract repository says "not available in this workspace" once its product is taken away, for the admin too', async ({ page }) => {
+    await signIn(page, 'admin@hanbit.example');
+    await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
+    const setProducts = (products: string[]) =>
+      page.evaluate(async (products) => {
+        const launcher = (await (await fetch('/api/auth/launcher/v1')).json()) as { data: Array<{ workspaceName: string; tenantId: number; workspaceId: number }> };
+        const ws = launcher.data.find((e) => e.workspaceName === 'hanbit')!;
+        const headers = { 'content-type': 'application/json', 'x-tenant': String(ws.tenantId), 'x-workspace': String(ws.workspaceId) };
+        return (await fetch('/api/workspace/settings/v1', { method: 'PUT', headers, body: JSON.stringify({ products }) })).status;
+      }, products);
+
+    await page.goto('/hanbit/contracts');
+    await expect(page.getByRole('heading', { level: 1, name: '계약 저장소' })).toBeVisible();
+    expect(await setProducts(['AI_REVIEW', 'AI_STUDIO', 'E_CONTRACT', 'LITIGATION', 'SEAL'])).toBe(200);
+    try {
+      await page.reload();
+      await expect(page.getByRole('heading', { name: '이 워크스페이스에서 사용할 수 없는 서비스입니다' })).toBeVisible();
+      const answer = await page.evaluate(async () => {
+        const launcher = (await (await fetch('/api/auth/launcher/v1')).json()) as { data: Array<{ workspaceName: string; tenantId: number; workspaceId: number }> };
+        const ws = launcher.data.find((e) => e.workspaceName === 'hanbit')!;
+        const res = await fetch('/api/alex/contracts/page-search/v4', { method: 'POST', headers: { 'content-type': 'application/json', 'x-tenant': String(ws.tenantId), 'x-workspace': String(ws.workspaceId) }, body: '{}' });
+        return { status: res.status, code: ((await res.json()) as { code: string }).code };
+      });
+      expect(answer).toEqual({ status: 403, code: 'ERROR_PRODUCT_NOT_AVAILABLE' });
+    } finally {
+      expect(await setProducts(['AI_REVIEW', 'AI_STUDIO', 'CLM', 'E_CONTRACT', 'LITIGATION', 'SEAL'])).toBe(200);
+    }
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: '계약 저장소' })).toBeVisible();
+  });
+});
