@@ -1,4 +1,4 @@
-import type { Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { type Locale, statusOf } from '@legal/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
@@ -63,8 +63,9 @@ export function installBodyRateLimit(app: FastifyInstance, config: Pick<Config, 
 
   app.addHook('onRequest', (request, reply, done) => {
     const raw = request.raw;
-    const socket = raw.socket as Socket | null;
-    if (!socket || raw.complete || !hasBody(request)) {
+    const socket = raw.socket;
+    // An injected request (app.inject) has no connection to watch: its fake socket cannot be closed.
+    if (!(socket instanceof Socket) || raw.complete || !hasBody(request)) {
       done();
       return;
     }
