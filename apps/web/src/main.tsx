@@ -15,6 +15,7 @@ import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { startSessionLifecycle } from './features/auth/session-lifecycle';
 import { prepareLocale } from './lib/i18n';
+import { themeMarkerStore } from './lib/session';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -24,9 +25,9 @@ const router = createAppRouter();
 connectApiToApp({ router, queryClient });
 startSessionLifecycle();
 
-// The saved language's texts first (Korean ships with the bundle; English loads on demand).
-void prepareLocale()
-  .catch(() => undefined)
+// The saved language's texts first (Korean ships with the bundle; English loads on demand), and
+// the cached theme of the last workspace (its schema loads on demand), so the first paint is right.
+void Promise.all([prepareLocale().catch(() => undefined), themeMarkerStore.reload().catch(() => undefined)])
   .then(() =>
     createRoot(container).render(
       <StrictMode>

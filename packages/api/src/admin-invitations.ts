@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NewPasswordSchema } from './auth';
+import { NewPasswordSchema } from './auth-schemas';
 import { pageOf, pageQuery } from './envelope';
 import { defineRoute, type RouteDescriptor } from './http';
 import { booleanQuery, repeatableQuery, sortQuery } from './list-query';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PERMISSION_CATALOGUE, PERMISSION_NAMES, type PermissionName } from './auth';
+import { PERMISSION_CATALOGUE, PERMISSION_NAMES, type PermissionName } from './auth-roles';
 
 // ---------------------------------------------------------------------------------------------
 // Permissions: the catalogue of packages/api auth.ts, with Korean texts and areas for the matrix

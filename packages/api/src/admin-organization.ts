@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PermissionCatalogueSchema, PermissionSetSchema } from './admin-organization-permissions';
-import { ROLE_CODES } from './auth';
+import { ROLE_CODES } from './auth-roles';
 import { pageOf, pageQuery } from './envelope';
 import { defineRoute, type RouteDescriptor } from './http';
 import { booleanQuery } from './list-query';

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { PRODUCT_TYPES, ProductTypeSchema } from './auth';
-import { LocaleSchema } from './context';
+import { PRODUCT_TYPES } from './auth-constants';
+import { ProductTypeSchema } from './auth-schemas';
+import { LocaleSchema } from './context-schemas';
 import { pageOf, pageQuery } from './envelope';
 import { defineRoute } from './http';
-import { THEME_ASSET_MAX_LENGTH, THEME_HTML_MAX_LENGTH, ThemeSchema } from './theme';
+import { THEME_ASSET_MAX_LENGTH, THEME_HTML_MAX_LENGTH } from './theme';
+import { ThemeSchema } from './theme-schemas';
 
 // ---------------------------------------------------------------------------------------------
 // Workspace configuration, theme, deletion requests and storage (catalogue 3 and 7.10, prefix

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './envelope';
 import { defineRoute, type RouteDescriptor } from './http';
-import { LoginDataSchema, NewPasswordSchema } from './auth';
+import { LoginDataSchema } from './auth';
+import { NewPasswordSchema } from './auth-schemas';
 import { ssoCallback, ssoLogin } from './sso';
 
 /**

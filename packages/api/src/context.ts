@@ -1,8 +1,6 @@
-import { z } from 'zod';
-
+// No zod here: this module is on the web app's first screen (LocaleSchema is in context-schemas.ts).
 export const LOCALES = ['ko', 'en'] as const;
-export const LocaleSchema = z.enum(LOCALES);
-export type Locale = z.infer<typeof LocaleSchema>;
+export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'ko';
 
 export const HEADER = {

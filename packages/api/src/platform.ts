@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, type RouteDescriptor } from './http';
 import { pageOf, pageQuery } from './envelope';
+import { ClientErrorReportBodySchema } from './platform-schemas';
 
 export const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -41,21 +42,6 @@ export const aistudioHello = defineRoute({
   tags: ['aistudio'],
   schemas: { data: HelloSchema },
 });
-
-export const ClientErrorReportBodySchema = z.object({
-  errorId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/),
-  message: z.string().trim().min(1).max(2000),
-  route: z.string().max(500),
-  httpStatus: z.number().int().min(0).max(599).optional(),
-  code: z.string().max(64).optional(),
-  apiPath: z.string().max(500).optional(),
-  stack: z.string().max(8000).optional(),
-  userId: z.number().int().nonnegative().optional(),
-  tenantId: z.number().int().nonnegative().optional(),
-  workspaceId: z.number().int().nonnegative().optional(),
-  userAgent: z.string().max(500).optional(),
-});
-export type ClientErrorReportBody = z.infer<typeof ClientErrorReportBodySchema>;
 
 export const reportClientError = defineRoute({
   method: 'POST',

@@ -1,12 +1,10 @@
-import { z } from 'zod';
+import type { Theme, ThemeFlags, ThemePalette } from './theme-schemas';
+
+// No zod here: this module is on the web app's first screen. The schemas (ThemeSchema and
+// parseTheme) are in theme-schemas.ts; theme-schemas.test.ts proves DEFAULT_THEME is what
+// ThemeSchema.parse({}) gives.
 
 export const PALETTE_SHADES = ['50', '100', '200', '300', '400', '500', '600', '700', '800', '900'] as const;
-const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/);
-
-export const ThemePaletteSchema = z.object(
-  Object.fromEntries(PALETTE_SHADES.map((s) => [`primary-${s}`, hex])) as Record<`primary-${(typeof PALETTE_SHADES)[number]}`, typeof hex>,
-);
-export type ThemePalette = z.infer<typeof ThemePaletteSchema>;
 
 /** Green, the product default (spec section 3). */
 export const DEFAULT_PALETTE: ThemePalette = {
@@ -22,19 +20,6 @@ export const DEFAULT_PALETTE: ThemePalette = {
   'primary-900': '#2b8a3e',
 };
 
-export const ThemeFlagsSchema = z.object({
-  hideTopNavigation: z.boolean().default(false),
-  disallowSignInPage: z.boolean().default(false),
-  businessAgentDisableFileUpload: z.boolean().default(false),
-  businessAgentHideFilter: z.boolean().default(false),
-  businessAgentDisableChat: z.boolean().default(false),
-  businessAgentShowCustomWelcome: z.boolean().default(false),
-  businessAgentShowCustomSidebarFooter: z.boolean().default(false),
-  csapCompliance: z.boolean().default(false),
-  sendAnalytics: z.boolean().default(true),
-});
-export type ThemeFlags = z.infer<typeof ThemeFlagsSchema>;
-
 /**
  * Logos and the favicon are https URLs, site paths or data URLs kept inside the theme: 100,000
  * characters hold a ~70 KB image, enough for a real logo while keeping the theme (loaded once per
@@ -43,31 +28,26 @@ export type ThemeFlags = z.infer<typeof ThemeFlagsSchema>;
 export const THEME_ASSET_MAX_LENGTH = 100_000;
 export const THEME_HTML_MAX_LENGTH = 20_000;
 
-/** The workspace theme; the server sends it as a JSON string in `data.theme`. */
-export const ThemeSchema = z.object({
-  name: z.string().max(100).default('default'),
-  palette: ThemePaletteSchema.default(DEFAULT_PALETTE),
-  font: z.string().max(100).default('Poppins'),
-  titleFont: z.string().max(100).optional(),
-  fontLinks: z.array(z.url()).max(10).default([]),
-  favicon: z.string().max(THEME_ASSET_MAX_LENGTH).optional(),
-  logo: z.object({ light: z.string().max(THEME_ASSET_MAX_LENGTH).optional(), dark: z.string().max(THEME_ASSET_MAX_LENGTH).optional() }).default({}),
-  chatDirectory: z.string().regex(/^[a-z0-9-]+$/).max(60).default('business-agent'),
-  customWelcomeHtml: z.string().max(THEME_HTML_MAX_LENGTH).optional(),
-  customSidebarFooterHtml: z.string().max(THEME_HTML_MAX_LENGTH).optional(),
-  flags: ThemeFlagsSchema.default(ThemeFlagsSchema.parse({})),
-});
-export type Theme = z.infer<typeof ThemeSchema>;
+/** The flags of a theme that stores none (ThemeFlagsSchema.parse({})). */
+export const DEFAULT_THEME_FLAGS: ThemeFlags = {
+  hideTopNavigation: false,
+  disallowSignInPage: false,
+  businessAgentDisableFileUpload: false,
+  businessAgentHideFilter: false,
+  businessAgentDisableChat: false,
+  businessAgentShowCustomWelcome: false,
+  businessAgentShowCustomSidebarFooter: false,
+  csapCompliance: false,
+  sendAnalytics: true,
+};
 
-export const DEFAULT_THEME: Theme = ThemeSchema.parse({});
-
-/** Parses the server's theme JSON string; anything unreadable falls back to the default theme. */
-export function parseTheme(json: string | null | undefined): Theme {
-  if (!json) return DEFAULT_THEME;
-  try {
-    const result = ThemeSchema.safeParse(JSON.parse(json));
-    return result.success ? result.data : DEFAULT_THEME;
-  } catch {
-    return DEFAULT_THEME;
-  }
-}
+/** The product theme (ThemeSchema.parse({})), written out so that using it needs no schema. */
+export const DEFAULT_THEME: Theme = {
+  name: 'default',
+  palette: DEFAULT_PALETTE,
+  font: 'Poppins',
+  fontLinks: [],
+  logo: {},
+  chatDirectory: 'business-agent',
+  flags: DEFAULT_THEME_FLAGS,
+};

@@ -1,9 +1,8 @@
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n';
+import { LazyMantineOverlays } from './LazyMantineOverlays';
 import { AppThemeProvider } from './theme/AppThemeProvider';
 import { type WorkspaceThemeController } from './theme/workspace-theme-controller';
 
@@ -19,8 +18,8 @@ export function AppProviders({ children, queryClient, themeController, env }: Ap
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <AppThemeProvider controller={themeController} env={env}>
-          <Notifications position="top-right" limit={4} />
-          <ModalsProvider>{children}</ModalsProvider>
+          {children}
+          <LazyMantineOverlays />
         </AppThemeProvider>
       </QueryClientProvider>
     </I18nextProvider>

@@ -1,4 +1,5 @@
-import { DEFAULT_THEME, parseTheme, type Theme } from '@legal/api';
+import { DEFAULT_THEME, type Theme } from '@legal/api';
+import { parseThemeLazily } from '../../lib/session/theme-parser';
 
 export interface WorkspaceIds {
   tenantId: number;
@@ -18,6 +19,6 @@ export type ThemeJsonFetcher = (ids: WorkspaceIds) => Promise<string | null | un
 export function createThemeLoader(fetchThemeJson?: ThemeJsonFetcher): ThemeLoader {
   return async (ids) => {
     if (ids.tenantId === 0 || ids.workspaceId === 0 || !fetchThemeJson) return DEFAULT_THEME;
-    return parseTheme(await fetchThemeJson(ids));
+    return parseThemeLazily(await fetchThemeJson(ids));
   };
 }

@@ -1,8 +1,8 @@
-import { LoginBodySchema, type LoginBody } from '@legal/api';
+import { type LoginBody } from '@legal/api';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldIssues, type FieldIssue } from '../../lib/forms/field-issues';
+import { credentialsIssues, type CredentialsIssues } from './credentials-check';
 import { LoginFailureAlert } from './LoginFailureAlert';
 import { type LoginFailure } from './login-outcome';
 
@@ -14,22 +14,20 @@ export interface CredentialsFormProps {
   isBusy: boolean;
 }
 
-type Errors = Partial<Record<keyof LoginBody, FieldIssue>>;
-
-/** Login id and password, checked with the server's own schema before sending. */
+/** Login id and password, checked with the server schema's rules before sending (credentials-check.ts). */
 export function CredentialsForm({ values, onChange, onSubmit, failure, isBusy }: CredentialsFormProps) {
   const { t } = useTranslation('auth');
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<CredentialsIssues>({});
 
   const message = (field: keyof LoginBody) => {
     const issue = errors[field];
     if (!issue) return undefined;
-    return issue.code === 'too_big' ? t(`validation.${field}TooLong`) : t(`validation.${field}Required`);
+    return issue === 'tooLong' ? t(`validation.${field}TooLong`) : t(`validation.${field}Required`);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const issues = fieldIssues(LoginBodySchema.safeParse(values)) as Errors;
+    const issues = credentialsIssues(values);
     setErrors(issues);
     if (Object.keys(issues).length === 0) onSubmit({ loginId: values.loginId.trim(), password: values.password });
   };

@@ -4,7 +4,6 @@ import {
   REQUEST_TIMEOUT_MS,
   buildPath,
   reportClientError,
-  type ClientErrorReportBody,
   type RouteData,
   type Service,
   type SuccessEnvelope,
@@ -23,7 +22,7 @@ import {
   type UnauthorizedEvent,
   type UploadInput,
 } from './api-types';
-import { buildErrorReport } from './error-report';
+import { type ErrorReportInput } from './error-report';
 import { classifyFailure, isReportable, skipsUnauthorizedRoutine } from './error-policy';
 import { readResponse } from './read-response';
 import { buildUrl, serviceBase, type QueryInput } from './request-url';
@@ -135,10 +134,10 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   function report(error: ApiError, path: string): void {
     const errorId = createErrorId();
     error.errorId = errorId;
-    let body: ClientErrorReportBody | null;
+    let input: ErrorReportInput;
     try {
       const ctx = readContext();
-      body = buildErrorReport({
+      input = {
         error,
         errorId,
         apiPath: path,
@@ -148,14 +147,19 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         workspaceId: ctx.workspaceId,
         userAgent: config.userAgent ? config.userAgent() : typeof navigator === 'undefined' ? undefined : navigator.userAgent,
         fallbackMessage: t('errors.generic'),
-      });
+      };
     } catch {
       return;
     }
-    if (!body) return;
-    send(reportClientError.path, { method: 'POST', body, suppressErrorToast: true, skipErrorReport: true }, true).catch(
-      () => undefined,
-    );
+    // The body is checked with the shared schema, which (with zod) loads at the first report
+    // rather than with the first screen. The context above is the one of the failure.
+    import('./error-report')
+      .then(({ buildErrorReport }) => {
+        const body = buildErrorReport(input);
+        if (!body) return;
+        return send(reportClientError.path, { method: 'POST', body, suppressErrorToast: true, skipErrorReport: true }, true);
+      })
+      .catch(() => undefined);
   }
 
   function handleFailure(error: ApiError, seq: number, path: string, flags: RequestFlags): void {
