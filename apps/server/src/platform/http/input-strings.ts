@@ -16,10 +16,9 @@
  *   isolates and marks (U+200E, U+200F, U+202A-U+202C, U+2066-U+2069) stay allowed: editors and
  *   Word insert them into pasted mixed-direction text, and they cannot reverse a run of letters.
  */
-// eslint-disable-next-line no-control-regex
-const REFUSED = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202d\u202e]|\p{Cs}/u;
-// eslint-disable-next-line no-control-regex
-const REFUSED_ALL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202d\u202e]|\p{Cs}/gu;
+const REFUSED_SOURCE = String.raw`[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202d\u202e]|\p{Cs}`;
+const REFUSED = new RegExp(REFUSED_SOURCE, 'u');
+const REFUSED_ALL = new RegExp(REFUSED_SOURCE, 'gu');
 
 /** At most this many string issues are listed in one answer (a body of 10,000 bad strings answers 100). */
 const MAX_ISSUES = 100;

@@ -50,7 +50,12 @@ function collectIssues(location: string, schema: z.ZodType | undefined, value: u
 /** The string rule and a schema may refuse a field for the same reason: list it once. */
 function uniqueIssues(issues: Array<{ field: string; reason: string }>) {
   const seen = new Set<string>();
-  return issues.filter((i) => !seen.has(`${i.field}\u0000${i.reason}`) && !!seen.add(`${i.field}\u0000${i.reason}`));
+  return issues.filter((i) => {
+    const key = `${i.field}\u0000${i.reason}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 const errorResponses = { 400: ErrorEnvelopeSchema, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 404: ErrorEnvelopeSchema, 500: ErrorEnvelopeSchema };
