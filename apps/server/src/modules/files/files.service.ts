@@ -6,87 +6,18 @@ import { inScope } from '../../platform/db/tenancy';
 import { fetchPage } from '../../platform/db/paging';
 import { type RequestContext, type TenantScope, tenantScope } from '../../platform/http/context';
 import { workspaces } from '../auth';
-import { AppError, conflict, forbidden, notFound, validationError } from '../../platform/http/errors';
+import { AppError, conflict, notFound, validationError } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
 import { objectKey } from '../../platform/storage/storage';
 import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
 import { extractFileTextJob } from './files.jobs';
-import { allow, type FileAction, type FileActor, newFileKey, normalizeDisplayName } from './files.policy';
+import { accessOf, actorOf, authorize, authorizeChange, findForCaller } from './files.access';
+import { allow, type FileActor, newFileKey, normalizeDisplayName } from './files.policy';
 import * as repo from './files.repo';
 import { filePages, fileRevisions, files } from './files.table';
 import { receiveUpload } from './files.upload';
 
 type Services = Pick<AppServices, 'db' | 'storage' | 'jobs' | 'config' | 'logger' | 'attachments'>;
-
-export function actorOf(ctx: RequestContext): FileActor {
-  if (ctx.principal?.kind !== 'user') throw new AppError('ERROR_UNAUTHORIZED');
-  return { userId: ctx.principal.userId, permissions: ctx.principal.permissions, isSuperAdmin: ctx.principal.isSuperAdmin };
-}
-
-function authorize(actor: FileActor, action: FileAction, file?: { uploadedByUserId: number | null }) {
-  if (!allow(actor, action, file)) throw forbidden();
-}
-
-/**
- * A change needs the files rule (uploader or file admin) and, for an attached file, the owner's
- * edit rule (isWritable): 403 otherwise. Then the record's state: while what the file is attached
- * to forbids changes (a contract under approval or signing), 409 as on the owner's own routes.
- */
-function authorizeChange(actor: FileActor, action: FileAction, found: Pick<repo.FoundFile, 'file' | 'isWritable' | 'isLocked'>) {
-  if (!found.isWritable) throw forbidden();
-  authorize(actor, action, found.file);
-  if (found.isLocked) throw lockedConflict();
-}
-
-const lockedConflict = () =>
-  conflict(
-    { ko: '이 파일이 첨부된 항목이 지금은 변경을 허용하지 않습니다. (결재 또는 서명 진행 중)', en: 'What this file is attached to does not allow changes now (an approval or signing is under way).' },
-    { reason: 'ATTACHMENT_LOCKED' },
-  );
-
-/**
- * The caller's access to files as SQL over the files row: free files by the files permissions,
- * attached ones as their record (platform/attachments.ts, the rules the owning modules register).
- * Every read and change of a file below goes through it, in the query that finds the file or
- * lists them: a file the caller may not read is absent (404), never forbidden.
- */
-function accessOf(services: Pick<Services, 'db' | 'attachments'>, ctx: RequestContext, scope: TenantScope, db: repo.Executor = services.db) {
-  return services.attachments.accessOf({ ctx, scope, db }, { fileKey: files.fileKey, referenceType: files.referenceType, referenceId: files.referenceId });
-}
-
-/** The one way to a file for a caller (reads and changes, optionally in a transaction): null when absent or not theirs to see. */
-async function findForCaller(services: Services, ctx: RequestContext, scope: TenantScope, fileKey: string, options: { includeDeleted?: boolean; forUpdate?: boolean; db?: repo.Executor } = {}) {
-  const db = options.db ?? services.db;
-  return repo.findFile(db, scope, fileKey, { ...options, access: await accessOf(services, ctx, scope, db) });
-}
-
-/**
- * For every module that takes file keys from a caller (to attach them to a record, adopt, copy,
- * analyse or import them): the live files among `fileKeys` that the caller may read, found exactly
- * as the files routes find one (file.file.read, then the attachment rules, in the caller's
- * workspace). A key the caller may not read is absent, just like a key that does not exist, so
- * the owning module answers both the same and never confirms a hidden file; otherwise a key
- * learned from the audit log, or kept from a contract one no longer watches, would attach a hidden
- * file to one's own record and open it. `db` to read (and with `forUpdate` lock) in a transaction.
- */
-export async function findReadableFiles(
-  services: Pick<Services, 'db' | 'attachments'>,
-  ctx: RequestContext,
-  fileKeys: readonly string[],
-  options: { db?: repo.Executor; forUpdate?: boolean } = {},
-): Promise<Map<string, repo.FoundFile>> {
-  const principal = ctx.principal;
-  if (fileKeys.length === 0 || principal?.kind !== 'user' || !allow(actorOf(ctx), 'file.read')) return new Map();
-  const scope = tenantScope(ctx);
-  const db = options.db ?? services.db;
-  const found = await repo.findFiles(db, scope, fileKeys, { forUpdate: options.forUpdate, access: await accessOf(services, ctx, scope, db) });
-  return new Map(found.map((f) => [f.file.fileKey, f]));
-}
-
-/** One key through `findReadableFiles`: null when absent or hidden from the caller. */
-export async function findReadableFile(services: Pick<Services, 'db' | 'attachments'>, ctx: RequestContext, fileKey: string, options: { db?: repo.Executor; forUpdate?: boolean } = {}) {
-  return (await findReadableFiles(services, ctx, [fileKey], options)).get(fileKey) ?? null;
-}
 
 // ---------------------------------------------------------------------------------------------
 // DTOs

@@ -20,7 +20,7 @@ export { filePages, fileRevisions, files, workspaceStorage } from './files.table
 export { contentDisposition, newFileKey, normalizeDisplayName } from './files.policy';
 /** Unchecked: any file of the scope. A key that comes from a caller goes through findReadableFile(s). */
 export { findFile } from './files.repo';
-export { findReadableFile, findReadableFiles } from './files.service';
+export { findReadableFile, findReadableFiles } from './files.access';
 /** The files' queries, for modules that keep files of their own (contract documents). */
 export * as filesRepo from './files.repo';
 export type { FileRow, FoundFile } from './files.repo';
