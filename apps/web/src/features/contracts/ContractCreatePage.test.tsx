@@ -13,7 +13,7 @@ const KEY_APPENDIX = 'PPPPPPPPPPPPPPPPPPPPPP';
 function metadata(fileKey: string, displayName: string): FileMetadata {
   return {
     fileKey, displayName, fileType: 'pdf', contentType: 'application/pdf', size: 4096, sha256: 'a'.repeat(64), revision: 1, referenceType: null,
-    referenceId: null, uploadedByUserId: 41, extraction: { status: 'PENDING', error: null, pageCount: null }, isDeleted: false, deletedAt: null,
+    referenceId: null, uploadedByUserId: 41, uploaderName: null, attachedTo: [], pendingAttachmentUntil: null, extraction: { status: 'PENDING', error: null, pageCount: null }, isDeleted: false, deletedAt: null,
     createdAt: '2026-11-20T01:00:00.000Z', updatedAt: '2026-11-20T01:00:00.000Z', abilities: { canUpdate: true, canDelete: true },
   };
 }
