@@ -66,6 +66,7 @@ const EnvSchema = z
     WORKSPACE_STORAGE_QUOTA_BYTES: z.coerce.number().int().min(0).default(10 * 1024 * 1024 * 1024),
     FILE_RETENTION_DAYS: z.coerce.number().min(0).max(3650).default(30),
     UPLOAD_INTENT_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(3600),
+    FILES_PENDING_ATTACHMENT_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(24 * 3600),
     FILES_OCR: bool.default(true),
     WORKSPACE_DELETION_GRACE_DAYS: z.coerce.number().min(0).max(365).default(30),
     SSO_SECRET_KEY: z.string().min(32, 'at least 32 characters').optional(),
@@ -129,6 +130,7 @@ const EnvSchema = z
         defaultQuotaBytes: env.WORKSPACE_STORAGE_QUOTA_BYTES,
         retentionMs: env.FILE_RETENTION_DAYS * 24 * 3600 * 1000,
         intentTtlMs: env.UPLOAD_INTENT_TTL_SECONDS * 1000,
+        pendingAttachmentTtlMs: env.FILES_PENDING_ATTACHMENT_TTL_SECONDS * 1000,
         isOcrEnabled: env.FILES_OCR,
       },
       /** Days between a super admin approving a workspace deletion and the purge of its data. */
@@ -201,6 +203,7 @@ export const CONFIG_DOCS: Array<{ name: string; default: string; description: st
   { name: 'WORKSPACE_STORAGE_QUOTA_BYTES', default: '10737418240', description: 'default storage quota of a workspace (400 ERROR_EXCEEDED_STORAGE_LIMIT past it)' },
   { name: 'FILE_RETENTION_DAYS', default: '30', description: 'days a deleted file stays restorable before its bytes and rows are purged' },
   { name: 'UPLOAD_INTENT_TTL_SECONDS', default: '3600', description: 'after this, bytes of an upload that never completed are swept' },
+  { name: 'FILES_PENDING_ATTACHMENT_TTL_SECONDS', default: '86400', description: 'files uploaded for a record still being written (a contract create form) and never attached are deleted, their storage freed, after this' },
   { name: 'FILES_OCR', default: 'true', description: 'OCR scanned pages and images during text extraction' },
   { name: 'WORKSPACE_DELETION_GRACE_DAYS', default: '30', description: 'days between the approval of a workspace deletion request and the purge of its data and files' },
   { name: 'SSO_SECRET_KEY', default: '(unset: a fixed development key; required in production to store SSO client secrets)', description: 'at least 32 random characters; encrypts the client secrets of the workspaces\' single sign-on (AES-256-GCM)' },

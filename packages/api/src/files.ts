@@ -20,6 +20,16 @@ export type ExtractionStatus = z.infer<typeof ExtractionStatusSchema>;
 export const FileKeySchema = z.string().regex(/^[0-9A-Za-z]{22}$/, 'a 22-character file key');
 export const FileKeyParamsSchema = z.object({ fileKey: FileKeySchema });
 
+/**
+ * Multipart text field `purpose` of an upload: `FILE` (default) is a file of the files screen;
+ * `ATTACHMENT` is uploaded for a record still being written (a contract on its create form): it is
+ * left out of the files list until the owning module attaches it, and deleted with its bytes (its
+ * storage freed) once `FILES_PENDING_ATTACHMENT_TTL_SECONDS` pass without that.
+ */
+export const FILE_UPLOAD_PURPOSES = ['FILE', 'ATTACHMENT'] as const;
+export const FileUploadPurposeSchema = z.enum(FILE_UPLOAD_PURPOSES);
+export type FileUploadPurpose = z.infer<typeof FileUploadPurposeSchema>;
+
 /** The limits the web app shows before uploading (the server enforces them). */
 export const FILE_LIMITS = {
   displayNameMaxLength: 200,
@@ -46,6 +56,19 @@ export const FileRevisionSchema = z.object({
 });
 export type FileRevision = z.infer<typeof FileRevisionSchema>;
 
+/**
+ * A record a file is attached to, as the caller may see it: only records the caller may read are
+ * listed (a file on two contracts, one hidden from the caller, names only the other). `type` is
+ * the owning module's reference type (CONTRACT, NOTICE, CONTRACT_BULK_REQUEST...); `label` its
+ * title for people.
+ */
+export const AttachedRecordSchema = z.object({
+  type: z.string(),
+  id: z.string(),
+  label: z.string(),
+});
+export type AttachedRecord = z.infer<typeof AttachedRecordSchema>;
+
 export const FileMetadataSchema = z.object({
   fileKey: z.string(),
   displayName: z.string().describe('Normalized user-supplied name; shown and used in Content-Disposition, never a path'),
@@ -57,9 +80,12 @@ export const FileMetadataSchema = z.object({
   referenceType: z.string().nullable(),
   referenceId: z.string().nullable(),
   uploadedByUserId: z.number().int().nullable(),
+  uploaderName: z.string().nullable().describe("The uploader's display name in this workspace; null when unknown or no longer a member"),
+  attachedTo: z.array(AttachedRecordSchema).describe('The records the file is attached to that the caller may read (empty: a free file)'),
   extraction: FileRevisionSchema.shape.extraction,
   isDeleted: z.boolean(),
   deletedAt: z.string().nullable(),
+  pendingAttachmentUntil: z.string().nullable().describe('Uploaded with purpose ATTACHMENT and not attached yet: deleted at this instant unless attached'),
   createdAt: z.string(),
   updatedAt: z.string(),
   abilities: z.object({ canUpdate: z.boolean(), canDelete: z.boolean() }),
@@ -81,7 +107,7 @@ const isoInstant = z.iso.datetime({ offset: true });
 export const FILE_SORT_FIELDS = ['createdAt', 'displayName', 'size'] as const;
 
 export const ListFilesQuerySchema = pageQuery(10, 1000).extend({
-  keyword: z.string().trim().min(1).max(200).optional().describe('Part of the display name (case-insensitive)'),
+  keyword: z.string().trim().min(1).max(200).optional().describe('Part of the display name (case-insensitive) or words of the extracted text of the current revision'),
   fileTypes: z.union([FileKindSchema, z.array(FileKindSchema)]).optional(),
   uploaderIds: z.union([z.coerce.number().int().positive(), z.array(z.coerce.number().int().positive())]).optional(),
   createdFrom: isoInstant.optional(),
@@ -117,7 +143,8 @@ export const FileTextSchema = z.object({
 
 const tags = ['arxive'];
 const uploadNote =
-  'multipart/form-data: part `file` (required) and the text field `displayName` before it (`referenceType`/`referenceId` answer 400: a file is attached by the module that owns the record). ' +
+  'multipart/form-data: part `file` (required) and the text fields `displayName` and `purpose` (FILE or ATTACHMENT: for a record still being written, unlisted and collected unless attached in time) before it ' +
+  '(`referenceType`/`referenceId` answer 400: a file is attached by the module that owns the record). ' +
   'The type is detected from the content; 413 ERROR_FILE_TOO_LARGE past the limit, 415 ERROR_UNSUPPORTED_FILE_TYPE for a type outside the allow-list ' +
   'or an unsafe archive (data.reason), 400 ERROR_EXCEEDED_STORAGE_LIMIT past the workspace quota.';
 /** How an attached file's record rules show on the routes that change it. */

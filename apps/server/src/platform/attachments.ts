@@ -31,6 +31,13 @@ export interface AttachmentReader {
 
 type Predicate = SQL | Promise<SQL>;
 
+/** A record a file is attached to, as shown to a reader who may read it (`type` as the owner names it, `label` its title). */
+export interface AttachedRecord {
+  type: string;
+  id: string;
+  label: string;
+}
+
 /** One `reference_type` and its rule over the files row's `reference_id` (text). */
 export interface ReferenceRule {
   referenceType: string;
@@ -40,6 +47,11 @@ export interface ReferenceRule {
   writableWhere?(reader: AttachmentReader, referenceId: SQLWrapper): Predicate;
   /** True when the record's state forbids changing its files for now, whoever asks; never locked when absent. */
   lockedWhere?(reader: AttachmentReader, referenceId: SQLWrapper): Predicate;
+  /**
+   * What the files screen shows of the records among `referenceIds`: only those the reader may
+   * read (the readableWhere rule); a record left out is never named, not even by its title.
+   */
+  describe(reader: AttachmentReader, referenceIds: readonly string[]): Promise<Array<{ referenceId: string; record: AttachedRecord }>>;
 }
 
 /** A link table of an owning module that attaches files (by key) to its records, maybe to several. */
@@ -54,6 +66,8 @@ export interface LinkRule {
   writableWhere(reader: AttachmentReader, fileKey: SQLWrapper): Predicate;
   /** True when some record holding the file is in a state that forbids changing it for now; never locked when absent. */
   lockedWhere?(reader: AttachmentReader, fileKey: SQLWrapper): Predicate;
+  /** The records holding any of `fileKeys` that the reader may read (readableWhere), one row per file and record. */
+  describe(reader: AttachmentReader, fileKeys: readonly string[]): Promise<Array<{ fileKey: string; record: AttachedRecord }>>;
 }
 
 /** The columns of the files row the predicates are written over. */
@@ -69,6 +83,8 @@ export interface AttachmentAccess {
   writable: SQL;
   /** Some record it is attached to forbids changes for now (409 rather than 403). */
   locked: SQL;
+  /** It is attached to something (a reference, or a link of the scope), whoever may read it. */
+  attached: SQL;
 }
 
 /** A rule's answer as a strict boolean: NULL (an unknown group, say) never counts as allowed. */
@@ -113,12 +129,49 @@ export class AttachmentRegistry {
       ),
       Promise.all(links.filter((l) => l.lockedWhere).map(async (l) => strictly(await l.lockedWhere!(reader, file.fileKey)))),
     ]);
-    const linked = links.map((l) => l.attachedWhere(reader.scope, file.fileKey));
-    const isFree = and(sql`${file.referenceType} is null`, linked.length > 0 ? not(or(...linked)!) : undefined)!;
+    const attached = this.attachedWhere(reader.scope, file);
+    const isFree = not(attached);
     const readable = or(isFree, ...readRefs, ...readLinks)!;
     const ownReference = or(sql`${file.referenceType} is null`, ...writeRefs)!;
     const writable = and(readable, ownReference, ...writeLinks)!;
     const locked = or(sql`false`, ...lockedRefs, ...lockedLinks)!;
-    return { readable: sql`(${readable})`, writable: sql`(${writable})`, locked: sql`(${locked})` };
+    return { readable: sql`(${readable})`, writable: sql`(${writable})`, locked: sql`(${locked})`, attached };
+  }
+
+  /** True when the files row is attached to something in the scope: a reference, or a link table holding its key. */
+  attachedWhere(scope: TenantScope, file: AttachedFileColumns): SQL {
+    const linked = [...this.links.values()].map((l) => l.attachedWhere(scope, file.fileKey));
+    return sql`(${or(sql`${file.referenceType} is not null`, ...linked)!})`;
+  }
+
+  /**
+   * What each of `files` is attached to, as the reader may see it: the records the owning modules'
+   * rules let the reader read, per file key (a file with none readable, or free, maps to []).
+   * A reference type nobody registered names nothing.
+   */
+  async describe(
+    reader: AttachmentReader,
+    attached: ReadonlyArray<{ fileKey: string; referenceType: string | null; referenceId: string | null }>,
+  ): Promise<Map<string, AttachedRecord[]>> {
+    const result = new Map<string, AttachedRecord[]>(attached.map((f) => [f.fileKey, []]));
+    if (attached.length === 0) return result;
+    const add = (fileKey: string, record: AttachedRecord) => {
+      const list = result.get(fileKey);
+      if (list && !list.some((r) => r.type === record.type && r.id === record.id)) list.push(record);
+    };
+    const fileKeys = attached.map((f) => f.fileKey);
+    await Promise.all([
+      ...[...this.references.values()].map(async (rule) => {
+        const own = attached.filter((f) => f.referenceType === rule.referenceType && f.referenceId !== null);
+        if (own.length === 0) return;
+        const described = await rule.describe(reader, [...new Set(own.map((f) => f.referenceId!))]);
+        for (const f of own) for (const d of described) if (d.referenceId === f.referenceId) add(f.fileKey, d.record);
+      }),
+      ...[...this.links.values()].map(async (rule) => {
+        for (const d of await rule.describe(reader, fileKeys)) add(d.fileKey, d.record);
+      }),
+    ]);
+    for (const list of result.values()) list.sort((a, b) => a.type.localeCompare(b.type) || Number(a.id) - Number(b.id) || a.id.localeCompare(b.id));
+    return result;
   }
 }

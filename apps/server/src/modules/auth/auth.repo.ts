@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { ProductType } from '@legal/api';
 import { type Db, executorOf, type SqlExecutor, type Tx } from '../../platform/db/client';
+import { inScope } from '../../platform/db/tenancy';
 import type { TenantScope } from '../../platform/http/context';
 import { memberships } from './memberships.table';
 import { sessions, userLoginTracks } from './sessions.table';
@@ -206,4 +207,15 @@ export async function pageLoginTracks(db: Queryable, userId: number, page: { pag
     db.select({ value: count() }).from(userLoginTracks).where(where),
   ]);
   return { rows, total: total?.value ?? 0 };
+}
+
+/** Display names of users in this workspace, by user id (absent: unknown, or no longer a member). */
+export async function memberDisplayNames(db: Db | Tx, scope: TenantScope, userIds: Iterable<number | null>): Promise<Map<number, string>> {
+  const ids = [...new Set([...userIds].filter((id): id is number => id !== null))];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: memberships.userId, displayName: memberships.displayName })
+    .from(memberships)
+    .where(and(inScope(memberships, scope), inArray(memberships.userId, ids)));
+  return new Map(rows.map((r) => [r.userId, r.displayName]));
 }

@@ -54,4 +54,4 @@ export { users } from './users.table';
 export { tenants, workspaces } from './tenants.table';
 export { provisionMembership } from './provisioning';
 export { userLoginTracks } from './sessions.table';
-export { findMembership } from './auth.repo';
+export { findMembership, memberDisplayNames } from './auth.repo';

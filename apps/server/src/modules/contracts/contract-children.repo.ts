@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../platform/db/client';
 import { inScope } from '../../platform/db/tenancy';
 import type { TenantScope } from '../../platform/http/context';
+import { claimPendingAttachments } from '../files';
 import { contractFiles, contractHashtags, contractReferences, type contractUsers, type contractWatchers, hashtags } from './contracts.table';
 import { type ContactRow, counterparties } from './counterparties.table';
 
@@ -90,6 +91,7 @@ export async function replaceFiles(tx: Tx, scope: TenantScope, contractId: numbe
   await tx.delete(contractFiles).where(and(inScope(contractFiles, scope), eq(contractFiles.contractId, contractId)));
   if (list.length === 0) return;
   await tx.insert(contractFiles).values(list.map((f, i) => ({ ...scope, contractId, fileKey: f.fileKey, role: f.role, displayOrder: i, addedByUserId: userId })));
+  await claimPendingAttachments(tx, scope, list.map((f) => f.fileKey));
 }
 
 export async function appendFile(tx: Tx, scope: TenantScope, contractId: number, file: ContractFileInput, userId: number): Promise<boolean> {
@@ -102,6 +104,7 @@ export async function appendFile(tx: Tx, scope: TenantScope, contractId: number,
     .values({ ...scope, contractId, fileKey: file.fileKey, role: file.role, displayOrder: Number(last?.n ?? -1) + 1, addedByUserId: userId })
     .onConflictDoNothing()
     .returning({ id: contractFiles.id });
+  await claimPendingAttachments(tx, scope, [file.fileKey]);
   return inserted.length > 0;
 }
 

@@ -64,9 +64,21 @@ export function registerContractFileAccess(attachments: AttachmentRegistry): voi
         .where(and(inScope(contracts, reader.scope), eq(contracts.id, referencedId(referenceId)), rule(actor))),
     );
   };
+  /** A contract as the files screen names it. */
+  const contractRecord = (row: { id: number; title: string }) => ({ type: 'CONTRACT', id: String(row.id), label: row.title });
   attachments.registerReference({
     referenceType: 'CONTRACT',
     readableWhere: (reader, referenceId) => contractNamed(reader, referenceId, readableContract),
+    describe: async (reader, referenceIds) => {
+      const actor = await actorOf(reader);
+      const ids = referenceIds.filter((id) => /^[0-9]{1,15}$/.test(id)).map(Number);
+      if (!actor || ids.length === 0) return [];
+      const rows = await reader.db
+        .select({ id: contracts.id, title: contracts.title })
+        .from(contracts)
+        .where(and(inScope(contracts, reader.scope), inArray(contracts.id, ids), readableContract(actor)));
+      return rows.map((row) => ({ referenceId: String(row.id), record: contractRecord(row) }));
+    },
     writableWhere: (reader, referenceId) => contractNamed(reader, referenceId, editableContract),
     lockedWhere: (reader, referenceId) =>
       exists(reader.db.select({ one: sql`1` }).from(contracts).where(and(inScope(contracts, reader.scope), eq(contracts.id, referencedId(referenceId)), frozenContract))),
@@ -91,6 +103,16 @@ export function registerContractFileAccess(attachments: AttachmentRegistry): voi
       return not(exists(linksOf(reader, fileKey, not(sql`coalesce((${editable}), false)`))));
     },
     lockedWhere: (reader, fileKey) => exists(linksOf(reader, fileKey, frozenContract)),
+    describe: async (reader, fileKeys) => {
+      const actor = await actorOf(reader);
+      if (!actor || fileKeys.length === 0) return [];
+      const rows = await reader.db
+        .selectDistinct({ fileKey: contractFiles.fileKey, id: contracts.id, title: contracts.title })
+        .from(contractFiles)
+        .innerJoin(contracts, and(eq(contracts.id, contractFiles.contractId), inScope(contracts, reader.scope)))
+        .where(and(inScope(contractFiles, reader.scope), inArray(contractFiles.fileKey, [...fileKeys]), readableContract(actor)));
+      return rows.map((row) => ({ fileKey: row.fileKey, record: contractRecord(row) }));
+    },
   });
 
   const bulkAttached = (scope: AttachmentReader['scope'], fileKey: SQLWrapper) =>
@@ -100,5 +122,18 @@ export function registerContractFileAccess(attachments: AttachmentRegistry): voi
     attachedWhere: bulkAttached,
     readableWhere: async (reader, fileKey) => (isBulkAdmin(await actorOf(reader)) ? bulkAttached(reader.scope, fileKey) : sql`false`),
     writableWhere: async (reader, fileKey) => (isBulkAdmin(await actorOf(reader)) ? sql`true` : not(bulkAttached(reader.scope, fileKey))),
+    describe: async (reader, fileKeys) => {
+      if (!isBulkAdmin(await actorOf(reader)) || fileKeys.length === 0) return [];
+      const keys = sql`array[${sql.join(fileKeys.map((k) => sql`${k}`), sql`, `)}]::text[]`;
+      const rows = await reader.db
+        .select({ id: contractBulkRequests.id, sheetFileKey: contractBulkRequests.sheetFileKey, sheetFileName: contractBulkRequests.sheetFileName, fileKeys: contractBulkRequests.fileKeys })
+        .from(contractBulkRequests)
+        .where(and(inScope(contractBulkRequests, reader.scope), sql`(${contractBulkRequests.sheetFileKey} = any(${keys}) or ${contractBulkRequests.fileKeys} && ${keys})`));
+      return rows.flatMap((row) =>
+        fileKeys
+          .filter((key) => key === row.sheetFileKey || row.fileKeys.includes(key))
+          .map((fileKey) => ({ fileKey, record: { type: 'CONTRACT_BULK_REQUEST', id: String(row.id), label: row.sheetFileName } })),
+      );
+    },
   });
 }

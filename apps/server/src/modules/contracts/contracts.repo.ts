@@ -3,7 +3,7 @@ import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm
 import type { Db, Tx } from '../../platform/db/client';
 import { fileRevisions, files } from '../files';
 import { groups } from '../admin';
-import { memberships } from '../auth';
+import { memberDisplayNames } from '../auth';
 import { inScope } from '../../platform/db/tenancy';
 import type { TenantScope } from '../../platform/http/context';
 import type { ContractFacts } from './contracts.policy';
@@ -141,15 +141,7 @@ export async function bookmarkedAmong(db: Executor, scope: TenantScope, userId: 
 }
 
 /** Display names of users in this workspace (absent: no longer a member). */
-export async function displayNames(db: Executor, scope: TenantScope, userIds: Iterable<number>): Promise<Map<number, string>> {
-  const ids = [...new Set(userIds)];
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ userId: memberships.userId, displayName: memberships.displayName })
-    .from(memberships)
-    .where(and(inScope(memberships, scope), inArray(memberships.userId, ids)));
-  return new Map(rows.map((r) => [r.userId, r.displayName]));
-}
+export const displayNames: (db: Executor, scope: TenantScope, userIds: Iterable<number>) => Promise<Map<number, string>> = memberDisplayNames;
 
 export async function groupNames(db: Executor, scope: TenantScope, groupIds: Iterable<number | null>): Promise<Map<number, string>> {
   const ids = [...new Set([...groupIds].filter((id): id is number => id !== null))];

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, not, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { inScope } from '../../platform/db/tenancy';
 import { eachInTurn } from '../../platform/jobs/in-turns';
@@ -11,6 +11,7 @@ import { filePages, fileRevisions, files, uploadIntents } from './files.table';
 
 const HOUR_MS = 3600_000;
 type Services = Pick<AppServices, 'db' | 'database' | 'storage' | 'jobs' | 'config' | 'logger'>;
+type SweepServices = Services & Pick<AppServices, 'attachments'>;
 
 async function readObject(services: Services, key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -104,10 +105,30 @@ export async function sweepExpiredIntents(services: Services, now: Date, batch =
 }
 
 /**
- * Purges files deleted longer ago than the retention: in one transaction the rows go, the
- * quota is freed and every revision's storage key becomes an expired intent; then the bytes are
- * deleted and the intents with them. A crash in between leaves intents the sweep finishes.
+ * Deletes one file for good, in one transaction if `stillDue` holds once its row is locked: the
+ * rows go, the quota is freed and every revision's storage key becomes an expired intent; then the
+ * bytes are deleted and the intents with them. A crash in between leaves intents the sweep finishes.
  */
+async function purgeFile(services: Services, file: { id: number; tenantId: number; workspaceId: number; fileKey: string }, now: Date, stillDue: SQL): Promise<boolean> {
+  const scope = { tenantId: file.tenantId, workspaceId: file.workspaceId };
+  const keys = await services.db.transaction(async (tx) => {
+    const [locked] = await tx.select({ id: files.id }).from(files).where(and(inScope(files, scope), eq(files.id, file.id), stillDue)).for('update');
+    if (!locked) return null;
+    const revisions = await tx.select({ storageKey: fileRevisions.storageKey, size: fileRevisions.size }).from(fileRevisions).where(and(inScope(fileRevisions, scope), eq(fileRevisions.fileId, file.id)));
+    const freed = revisions.reduce((n, r) => n + r.size, 0);
+    if (revisions.length > 0) await tx.insert(uploadIntents).values(revisions.map((r) => ({ ...scope, storageKey: r.storageKey, expiresAt: now }))).onConflictDoNothing();
+    await tx.delete(files).where(and(inScope(files, scope), eq(files.id, file.id)));
+    await releaseStorage(tx, scope, freed);
+    await recordAudit(tx, { type: 'file.purged', data: { fileKey: file.fileKey, revisions: revisions.length, freedBytes: freed } }, { actorUserId: null, ...scope });
+    return revisions.map((r) => r.storageKey);
+  });
+  if (!keys) return false;
+  for (const key of keys) await services.storage.delete(key);
+  if (keys.length > 0) await services.db.delete(uploadIntents).where(inArray(uploadIntents.storageKey, keys));
+  return true;
+}
+
+/** Purges files deleted longer ago than the retention (purgeFile), which frees their storage. */
 export async function purgeDeletedFiles(services: Services, now: Date, batch = 100): Promise<number> {
   const cutoff = new Date(now.getTime() - services.config.files.retentionMs);
   const due = await services.db
@@ -116,27 +137,41 @@ export async function purgeDeletedFiles(services: Services, now: Date, batch = 1
     .where(and(isNotNull(files.deletedAt), lt(files.deletedAt, cutoff)))
     .limit(batch);
   await eachInTurn(services.database, due, async (file) => {
-    const scope = { tenantId: file.tenantId, workspaceId: file.workspaceId };
-    const keys = await services.db.transaction(async (tx) => {
-      const [locked] = await tx.select({ id: files.id }).from(files).where(and(inScope(files, scope), eq(files.id, file.id), lt(files.deletedAt, cutoff))).for('update');
-      if (!locked) return [];
-      const revisions = await tx.select({ storageKey: fileRevisions.storageKey, size: fileRevisions.size }).from(fileRevisions).where(and(inScope(fileRevisions, scope), eq(fileRevisions.fileId, file.id)));
-      const freed = revisions.reduce((n, r) => n + r.size, 0);
-      if (revisions.length > 0) await tx.insert(uploadIntents).values(revisions.map((r) => ({ ...scope, storageKey: r.storageKey, expiresAt: now }))).onConflictDoNothing();
-      await tx.delete(files).where(and(inScope(files, scope), eq(files.id, file.id)));
-      await releaseStorage(tx, scope, freed);
-      await recordAudit(tx, { type: 'file.purged', data: { fileKey: file.fileKey, revisions: revisions.length, freedBytes: freed } }, { actorUserId: null, ...scope });
-      return revisions.map((r) => r.storageKey);
-    });
-    for (const key of keys) await services.storage.delete(key);
-    if (keys.length > 0) await services.db.delete(uploadIntents).where(inArray(uploadIntents.storageKey, keys));
+    await purgeFile(services, file, now, lt(files.deletedAt, cutoff));
   });
   return due.length;
 }
 
+/**
+ * Collects the uploads for records that were never written (upload purpose ATTACHMENT: a contract
+ * create form left without saving). Per workspace: files that were attached since are claimed
+ * (their mark cleared, so a later detach does not make them abandoned), then files still attached
+ * to nothing past their deadline are purged (purgeFile: rows, bytes and quota), re-checked under
+ * the row lock so an attach racing the sweep keeps its file.
+ */
+export async function collectAbandonedAttachments(services: SweepServices, now: Date, batch = 100): Promise<number> {
+  const pending = isNotNull(files.pendingAttachmentUntil);
+  const scopes = await services.db.selectDistinct({ tenantId: files.tenantId, workspaceId: files.workspaceId }).from(files).where(pending).limit(batch);
+  let collected = 0;
+  for (const scope of scopes) {
+    const attached = services.attachments.attachedWhere(scope, { fileKey: files.fileKey, referenceType: files.referenceType, referenceId: files.referenceId });
+    await services.db.update(files).set({ pendingAttachmentUntil: null }).where(and(inScope(files, scope), pending, attached));
+    const abandoned = and(lt(files.pendingAttachmentUntil, now), not(attached))!;
+    const due = await services.db
+      .select({ id: files.id, tenantId: files.tenantId, workspaceId: files.workspaceId, fileKey: files.fileKey })
+      .from(files)
+      .where(and(inScope(files, scope), abandoned))
+      .limit(batch);
+    await eachInTurn(services.database, due, async (file) => {
+      if (await purgeFile(services, file, now, abandoned)) collected++;
+    });
+  }
+  return collected;
+}
+
 const hourKey = (at: number) => new Date(Math.floor(at / HOUR_MS) * HOUR_MS).toISOString();
 
-/** Hourly: sweeps expired upload intents, then purges files past their retention; books the next run. */
+/** Hourly: purges files past their retention and abandoned attachments, then sweeps expired upload intents; books the next run. */
 export const filesMaintenanceJob = defineJob<{ hour: string }, AppServices>({
   name: 'files.maintenance',
   payload: z.object({ hour: z.string() }),
@@ -144,8 +179,9 @@ export const filesMaintenanceJob = defineJob<{ hour: string }, AppServices>({
   async handler(_payload, services) {
     const now = new Date();
     const purged = await purgeDeletedFiles(services, now);
+    const abandoned = await collectAbandonedAttachments(services, now);
     const swept = await sweepExpiredIntents(services, now);
-    services.logger.info({ job: 'files.maintenance', purged, swept }, 'files swept and purged');
+    services.logger.info({ job: 'files.maintenance', purged, abandoned, swept }, 'files swept and purged');
     await scheduleFilesMaintenance(services, HOUR_MS);
   },
 });

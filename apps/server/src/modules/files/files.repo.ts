@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AttachmentAccess } from '../../platform/attachments';
 import type { Db, Tx } from '../../platform/db/client';
 import { inScope } from '../../platform/db/tenancy';
@@ -99,13 +99,30 @@ export interface FileFilter {
 }
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const MAX_KEYWORD_TOKENS = 10;
+
+/**
+ * A keyword finds a file by its name (a substring, case-insensitive) or by the extracted text of
+ * its current revision: every white-space separated word occurs in it. A word of two or more
+ * characters first narrows through the bigram index (`grams @> ko_bigrams(word)`, so `해지` finds
+ * `해지할`), then `strpos` confirms it is really there; a one-character word is matched by
+ * `strpos` alone. Same SQL on PostgreSQL and PGlite.
+ */
+function keywordMatch(keyword: string): SQL {
+  const words = [...new Set(keyword.normalize('NFC').toLowerCase().split(/\s+/).filter(Boolean))].slice(0, MAX_KEYWORD_TOKENS);
+  const text = sql`lower(coalesce(${fileRevisions.extractedText}, ''))`;
+  const inText = and(...words.map((word) => and([...word].length >= 2 ? sql`${fileRevisions.grams} @> ko_bigrams(${word})` : undefined, sql`strpos(${text}, ${word}) > 0`)));
+  return or(ilike(files.displayName, `%${likeEscape(keyword)}%`), inText)!;
+}
 
 function filterConditions(scope: TenantScope, f: FileFilter, access: AttachmentAccess): SQL | undefined {
   return and(
     inScope(files, scope),
     access.readable,
     f.isDeleted ? isNotNull(files.deletedAt) : isNull(files.deletedAt),
-    f.keyword ? ilike(files.displayName, `%${likeEscape(f.keyword)}%`) : undefined,
+    // Uploads for a record still being written stay off the list until attached (or collected).
+    or(isNull(files.pendingAttachmentUntil), access.attached),
+    f.keyword ? keywordMatch(f.keyword) : undefined,
     f.fileTypes?.length ? inArray(fileRevisions.fileType, f.fileTypes) : undefined,
     f.uploaderIds?.length ? inArray(files.uploadedByUserId, f.uploaderIds) : undefined,
     f.createdFrom ? gte(files.createdAt, f.createdFrom) : undefined,
@@ -146,6 +163,18 @@ export async function countFiles(db: Executor, scope: TenantScope, filter: FileF
     .innerJoin(fileRevisions, and(eq(fileRevisions.fileId, files.id), eq(fileRevisions.revision, files.currentRevision)))
     .where(filterConditions(scope, filter, access));
   return Number(row?.n ?? 0);
+}
+
+/**
+ * For the module that owns a record, in the transaction that attaches files to it: the files are
+ * no longer pending attachment (listed like any other, and never collected as abandoned).
+ */
+export async function claimPendingAttachments(tx: Executor, scope: TenantScope, fileKeys: readonly string[]): Promise<void> {
+  if (fileKeys.length === 0) return;
+  await tx
+    .update(files)
+    .set({ pendingAttachmentUntil: null })
+    .where(and(inScope(files, scope), inArray(files.fileKey, [...new Set(fileKeys)]), isNotNull(files.pendingAttachmentUntil)));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream';
-import type { FileMetadata, FileRevision, Page } from '@legal/api';
+import { type AttachedRecord, type FileMetadata, type FileRevision, FileUploadPurposeSchema, type Page } from '@legal/api';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { inScope } from '../../platform/db/tenancy';
 import { fetchPage } from '../../platform/db/paging';
 import { type RequestContext, type TenantScope, tenantScope } from '../../platform/http/context';
-import { workspaces } from '../auth';
+import { memberDisplayNames, workspaces } from '../auth';
 import { AppError, conflict, notFound, validationError } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
 import { objectKey } from '../../platform/storage/storage';
@@ -38,7 +38,16 @@ function revisionDto(r: repo.RevisionSummary): FileRevision {
   };
 }
 
-export function metadataDto(file: repo.FileRow, revision: repo.RevisionSummary, actor: FileActor, isWritable = true, isLocked = false): FileMetadata {
+/** How the caller stands to one file: what its records allow, who uploaded it, what it is attached to. */
+interface FileStanding {
+  isWritable: boolean;
+  isLocked: boolean;
+  uploaderName: string | null;
+  attachedTo: AttachedRecord[];
+}
+
+function metadataDto(file: repo.FileRow, revision: repo.RevisionSummary, actor: FileActor, standing: FileStanding): FileMetadata {
+  const { isWritable, isLocked } = standing;
   return {
     fileKey: file.fileKey,
     displayName: file.displayName,
@@ -50,13 +59,46 @@ export function metadataDto(file: repo.FileRow, revision: repo.RevisionSummary, 
     referenceType: file.referenceType,
     referenceId: file.referenceId,
     uploadedByUserId: file.uploadedByUserId,
+    uploaderName: standing.uploaderName,
+    attachedTo: standing.attachedTo,
     extraction: { status: revision.extractionStatus, error: revision.extractionError, pageCount: revision.pageCount },
     isDeleted: file.deletedAt !== null,
     deletedAt: file.deletedAt?.toISOString() ?? null,
+    pendingAttachmentUntil: file.pendingAttachmentUntil?.toISOString() ?? null,
     createdAt: file.createdAt.toISOString(),
     updatedAt: file.updatedAt.toISOString(),
     abilities: { canUpdate: isWritable && !isLocked && allow(actor, 'file.update', file), canDelete: isWritable && !isLocked && allow(actor, 'file.delete', file) },
   };
+}
+
+/**
+ * Files as the caller sees them: the uploader's name in this workspace and the records each is
+ * attached to that the caller may read (the owning modules' rules, platform/attachments.ts: a
+ * record hidden from the caller is never named). `db`: the transaction the rows were read in.
+ */
+async function presentFiles(
+  services: Services,
+  ctx: RequestContext,
+  scope: TenantScope,
+  rows: ReadonlyArray<Pick<repo.FoundFile, 'file' | 'revision'> & Partial<Pick<repo.FoundFile, 'isWritable' | 'isLocked'>>>,
+  db: repo.Executor = services.db,
+): Promise<FileMetadata[]> {
+  const actor = actorOf(ctx);
+  const names = await memberDisplayNames(db, scope, rows.map((r) => r.file.uploadedByUserId));
+  const attached = await services.attachments.describe({ ctx, scope, db }, rows.map((r) => r.file));
+  return rows.map((r) =>
+    metadataDto(r.file, r.revision, actor, {
+      isWritable: r.isWritable ?? true,
+      isLocked: r.isLocked ?? false,
+      uploaderName: r.file.uploadedByUserId === null ? null : (names.get(r.file.uploadedByUserId) ?? null),
+      attachedTo: attached.get(r.file.fileKey) ?? [],
+    }),
+  );
+}
+
+async function presentFile(services: Services, ctx: RequestContext, scope: TenantScope, row: Parameters<typeof presentFiles>[3][number], db?: repo.Executor): Promise<FileMetadata> {
+  const [presented] = await presentFiles(services, ctx, scope, [row], db);
+  return presented!;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -136,8 +178,12 @@ export async function uploadFile(services: Services, ctx: RequestContext, reques
   const scope = await uploadScope(services, ctx, options.isQuotaExempt);
   const { storageKey, received } = await storeUpload(services, scope, request);
   await uploadHooks.afterBytesStored?.(storageKey);
-  await commitOrDiscard(services, storageKey, async () => refuseReferenceChange(received.fields));
+  const purpose = await commitOrDiscard(services, storageKey, async () => {
+    refuseReferenceChange(received.fields);
+    return purposeOf(received.fields);
+  });
   const displayName = normalizeDisplayName(received.fields.displayName ?? received.clientName);
+  const pendingAttachmentUntil = purpose === 'ATTACHMENT' ? new Date(Date.now() + services.config.files.pendingAttachmentTtlMs) : null;
   return commitOrDiscard(services, storageKey, () =>
     services.db.transaction(async (tx) => {
       await repo.reserveStorage(tx, scope, received.stored.size, { defaultQuotaBytes: services.config.files.defaultQuotaBytes, isExempt: options.isQuotaExempt });
@@ -148,6 +194,7 @@ export async function uploadFile(services: Services, ctx: RequestContext, reques
           fileKey: newFileKey(),
           displayName,
           uploadedByUserId: actor.userId,
+          pendingAttachmentUntil,
         })
         .returning();
       const [revision] = await tx
@@ -161,7 +208,7 @@ export async function uploadFile(services: Services, ctx: RequestContext, reques
         { type: 'file.uploaded', data: { fileKey: file!.fileKey, revision: 1, size: revision!.size, fileType: revision!.fileType, isQuotaExempt: options.isQuotaExempt } },
         { ...auditMetaOf(ctx, actor.userId), ...scope },
       );
-      return metadataDto(file!, revision!, actor);
+      return presentFile(services, ctx, scope, { file: file!, revision: revision! }, tx);
     }),
   );
 }
@@ -198,9 +245,17 @@ export async function uploadRevision(services: Services, ctx: RequestContext, re
         { type: 'file.uploaded', data: { fileKey, revision: number, size: revision!.size, fileType: revision!.fileType, isQuotaExempt: false } },
         { ...auditMetaOf(ctx, actor.userId), ...scope },
       );
-      return metadataDto(file!, revision!, actor, current.isWritable, current.isLocked);
+      return presentFile(services, ctx, scope, { file: file!, revision: revision!, isWritable: current.isWritable, isLocked: current.isLocked }, tx);
     }),
   );
+}
+
+/** The multipart field `purpose` (FILE when absent): 400 naming it otherwise. */
+function purposeOf(fields: Record<string, string>) {
+  if (fields.purpose === undefined) return 'FILE';
+  const parsed = FileUploadPurposeSchema.safeParse(fields.purpose);
+  if (!parsed.success) throw validationError([{ field: 'body.purpose', reason: 'FILE or ATTACHMENT' }]);
+  return parsed.data;
 }
 
 /** Members upload into their verified workspace; a super admin's exempt upload needs the workspace to exist in the tenant. */
@@ -226,8 +281,8 @@ async function readable(services: Services, ctx: RequestContext, scope: TenantSc
 }
 
 export async function getFile(services: Services, ctx: RequestContext, scope: TenantScope, fileKey: string): Promise<FileMetadata> {
-  const { actor, file, revision, isWritable, isLocked } = await readable(services, ctx, scope, fileKey);
-  return metadataDto(file, revision, actor, isWritable, isLocked);
+  const found = await readable(services, ctx, scope, fileKey);
+  return presentFile(services, ctx, scope, found);
 }
 
 export interface ListFilesInput extends repo.FileFilter {
@@ -249,7 +304,7 @@ export async function listFiles(services: Services, ctx: RequestContext, scope: 
   const access = await accessOf(services, ctx, scope);
   return fetchPage(
     input,
-    async (limit, offset) => (await repo.searchFiles(services.db, scope, input, sorts, limit, offset, access)).map((r) => metadataDto(r.file, r.revision, actor, r.isWritable, r.isLocked)),
+    async (limit, offset) => presentFiles(services, ctx, scope, await repo.searchFiles(services.db, scope, input, sorts, limit, offset, access)),
     () => repo.countFiles(services.db, scope, input, access),
   );
 }
@@ -322,7 +377,7 @@ export async function updateFile(
     if (body.displayName !== undefined) changes.displayName = normalizeDisplayName(body.displayName);
     const [file] = await tx.update(files).set(changes).where(and(inScope(files, scope), eq(files.id, found.file.id))).returning();
     await recordAudit(tx, { type: 'file.updated', data: { fileKey, fields: Object.keys(body) } }, { ...auditMetaOf(ctx, actor.userId), ...scope });
-    return metadataDto(file!, found.revision, actor, found.isWritable, found.isLocked);
+    return presentFile(services, ctx, scope, { ...found, file: file! }, tx);
   });
 }
 
@@ -338,7 +393,7 @@ export async function deleteFile(services: Services, ctx: RequestContext, scope:
       .where(and(inScope(files, scope), eq(files.id, found.file.id)))
       .returning();
     await recordAudit(tx, { type: 'file.deleted', data: { fileKey } }, { ...auditMetaOf(ctx, actor.userId), ...scope });
-    return metadataDto(file!, found.revision, actor, found.isWritable, found.isLocked);
+    return presentFile(services, ctx, scope, { ...found, file: file! }, tx);
   });
 }
 
@@ -380,6 +435,6 @@ export async function restoreFile(services: Services, ctx: RequestContext, scope
       .where(and(inScope(files, scope), eq(files.id, found.file.id), isNotNull(files.deletedAt)))
       .returning();
     await recordAudit(tx, { type: 'file.restored', data: { fileKey } }, { ...auditMetaOf(ctx, actor.userId), ...scope });
-    return metadataDto(file!, found.revision, actor, found.isWritable, found.isLocked);
+    return presentFile(services, ctx, scope, { ...found, file: file! }, tx);
   });
 }

@@ -21,9 +21,16 @@ export const files = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletedByUserId: bigint('deleted_by_user_id', { mode: 'number' }),
+    /**
+     * Uploaded for a record still being written (upload purpose ATTACHMENT, a contract's create
+     * form): unlisted while nothing holds it, and deleted with its bytes after this instant unless
+     * the owning module attached it (the maintenance job clears it for attached files first).
+     */
+    pendingAttachmentUntil: timestamp('pending_attachment_until', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('files_file_key_key').on(t.fileKey),
+    index('files_pending_attachment_idx').on(t.pendingAttachmentUntil).where(sql`pending_attachment_until IS NOT NULL`),
     index('files_scope_created_idx').on(t.tenantId, t.workspaceId, t.createdAt),
     index('files_scope_reference_idx').on(t.tenantId, t.workspaceId, t.referenceType, t.referenceId),
     index('files_deleted_idx').on(t.deletedAt).where(sql`deleted_at IS NOT NULL`),

@@ -21,6 +21,8 @@ export { contentDisposition, newFileKey, normalizeDisplayName } from './files.po
 /** Unchecked: any file of the scope. A key that comes from a caller goes through findReadableFile(s). */
 export { findFile } from './files.repo';
 export { findReadableFile, findReadableFiles } from './files.access';
+/** For the module attaching files to its record, in that transaction: uploads made for it are no longer pending (never collected). */
+export { claimPendingAttachments } from './files.repo';
 /** The files' queries, for modules that keep files of their own (contract documents). */
 export * as filesRepo from './files.repo';
 export type { FileRow, FoundFile } from './files.repo';

@@ -204,7 +204,7 @@ describe('fill from document on the registration page', () => {
   it('fills only the empty fields from the analysis of the uploaded main document', { timeout: 30_000 }, async () => {
     const metadata: FileMetadata = {
       fileKey: FILE_KEY, displayName: '용역계약서_최종.pdf', fileType: 'pdf', contentType: 'application/pdf', size: 4096, sha256: 'a'.repeat(64), revision: 1, referenceType: null,
-      referenceId: null, uploadedByUserId: 41, extraction: { status: 'DONE', error: null, pageCount: 1 }, isDeleted: false, deletedAt: null,
+      referenceId: null, uploadedByUserId: 41, uploaderName: null, attachedTo: [], pendingAttachmentUntil: null, extraction: { status: 'DONE', error: null, pageCount: 1 }, isDeleted: false, deletedAt: null,
       createdAt: '2026-11-20T01:00:00.000Z', updatedAt: '2026-11-20T01:00:00.000Z', abilities: { canUpdate: true, canDelete: true },
     };
     const fake = signInAs(WRITER).on(analyzeContract, ok(analysis(null)));

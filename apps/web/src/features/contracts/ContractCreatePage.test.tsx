@@ -13,7 +13,7 @@ const KEY_APPENDIX = 'PPPPPPPPPPPPPPPPPPPPPP';
 function metadata(fileKey: string, displayName: string): FileMetadata {
   return {
     fileKey, displayName, fileType: 'pdf', contentType: 'application/pdf', size: 4096, sha256: 'a'.repeat(64), revision: 1, referenceType: null,
-    referenceId: null, uploadedByUserId: 41, extraction: { status: 'PENDING', error: null, pageCount: null }, isDeleted: false, deletedAt: null,
+    referenceId: null, uploadedByUserId: 41, uploaderName: null, attachedTo: [], pendingAttachmentUntil: null, extraction: { status: 'PENDING', error: null, pageCount: null }, isDeleted: false, deletedAt: null,
     createdAt: '2026-11-20T01:00:00.000Z', updatedAt: '2026-11-20T01:00:00.000Z', abilities: { canUpdate: true, canDelete: true },
   };
 }
@@ -37,6 +37,8 @@ describe('contract registration by upload', () => {
     const [main, appendix] = FakeXhr.instances as [FakeXhr, FakeXhr];
     expect(main.url).toBe('/api/arxive/files/v2');
     expect((main.body as FormData).get('displayName')).toBe('용역계약서_최종.pdf');
+    // Uploaded for the contract being written: off the files list until saved, collected if the form is left.
+    expect((main.body as FormData).get('purpose')).toBe('ATTACHMENT');
     act(() => main.progress(40, 100));
     expect(await screen.findByRole('progressbar', { name: '용역계약서_최종.pdf 올리는 중' })).toHaveAttribute('aria-valuenow', '40');
     // Registering waits for the uploads.

@@ -89,7 +89,7 @@ describe('contract detail panels', () => {
   it('uploads another document and attaches it with its role', { timeout: 25_000 }, async () => {
     const uploaded: FileMetadata = {
       fileKey: 'BBBBBBBBBBBBBBBBBBBBBB', displayName: '변경합의서.pdf', fileType: 'pdf', contentType: 'application/pdf', size: 1024, sha256: 'b'.repeat(64),
-      revision: 1, referenceType: null, referenceId: null, uploadedByUserId: 41, extraction: { status: 'PENDING', error: null, pageCount: null },
+      revision: 1, referenceType: null, referenceId: null, uploadedByUserId: 41, uploaderName: null, attachedTo: [], pendingAttachmentUntil: null, extraction: { status: 'PENDING', error: null, pageCount: null },
       isDeleted: false, deletedAt: null, createdAt: '2026-11-20T01:00:00.000Z', updatedAt: '2026-11-20T01:00:00.000Z', abilities: { canUpdate: true, canDelete: true },
     };
     const fake = serveDetail().on(addContractFile, ok([

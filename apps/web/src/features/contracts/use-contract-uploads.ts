@@ -3,10 +3,12 @@ import { type UploadItem, useFileUploads } from '../files/use-file-uploads';
 
 /**
  * The files screen's uploads (XHR with progress, one request per file, errors beside each file),
- * plus a callback once per file that finished uploading, to attach it to a contract.
+ * plus a callback once per file that finished uploading, to attach it to a contract. Uploaded as
+ * attachments (purpose ATTACHMENT): off the files list until the contract holds them, and
+ * collected by the server if it never does (a create form left unsaved).
  */
 export function useContractUploads(onUploaded?: (item: Extract<UploadItem, { status: 'done' }>) => void) {
-  const uploads = useFileUploads();
+  const uploads = useFileUploads({ purpose: 'ATTACHMENT' });
   const handled = useRef(new Set<string>());
   const callback = useRef(onUploaded);
   useEffect(() => {

@@ -1,14 +1,15 @@
 import { DetailsTable } from '../../components/DetailsTable';
 import { type FileMetadata } from '@legal/api';
-import { Button, Code, Divider, Drawer, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Code, Divider, Drawer, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { useFormatDateTime } from '../../lib/i18n';
 import { useHasAnyPermission } from '../../lib/session';
+import { AttachedTo } from './AttachedTo';
 import { ExtractionBadge } from './ExtractionBadge';
 import { FILE_PERMISSIONS } from './file-permissions';
 import { RevisionUpload } from './RevisionUpload';
@@ -17,6 +18,9 @@ import { IconDownload, IconRestore, IconTrash } from './file-icons';
 import { FilePreview } from './FilePreview';
 import { FileRevisions } from './FileRevisions';
 import { FileSize } from './FileSize';
+import { previewKindOf } from './preview-kind';
+import { TextPreview } from './TextPreview';
+import { Uploader } from './Uploader';
 import './files-i18n';
 
 function FileDetails({ file }: { file: FileMetadata }) {
@@ -36,6 +40,8 @@ function FileDetails({ file }: { file: FileMetadata }) {
     });
 
   const rows: Array<[string, ReactNode]> = [
+    [t('meta.attachedTo'), <AttachedTo key="attached" records={file.attachedTo} showNone />],
+    [t('meta.uploader'), <Uploader key="uploader" file={file} />],
     [t('meta.type'), <Text key="type" size="sm" tt="uppercase" ff="monospace">{file.fileType}</Text>],
     [t('meta.size'), <FileSize key="size" bytes={file.size} />],
     [t('meta.revision'), String(file.revision)],
@@ -83,7 +89,35 @@ function FileDetails({ file }: { file: FileMetadata }) {
       <Title order={3} size="h6">
         {t('preview.section')}
       </Title>
-      {file.isDeleted ? null : <FilePreview file={file} />}
+      {file.isDeleted ? null : <PreviewOrText file={file} />}
+    </Stack>
+  );
+}
+
+type View = 'preview' | 'text';
+
+/**
+ * The preview of the file as it looks (PDF pages, DOCX, images) or the text the server extracted
+ * from it (what search and analysis read). Types without a visual preview show their text only.
+ */
+function PreviewOrText({ file }: { file: FileMetadata }) {
+  const { t } = useTranslation('files');
+  const [view, setView] = useState<View>('preview');
+  if (previewKindOf(file.fileType) === 'text') return <FilePreview file={file} />;
+  return (
+    <Stack gap="sm">
+      <SegmentedControl
+        size="xs"
+        w="fit-content"
+        aria-label={t('preview.views')}
+        value={view}
+        onChange={(value) => setView(value as View)}
+        data={[
+          { value: 'preview', label: t('preview.viewPreview') },
+          { value: 'text', label: t('preview.viewText') },
+        ]}
+      />
+      {view === 'text' ? <TextPreview fileKey={file.fileKey} revision={file.revision} /> : <FilePreview file={file} />}
     </Stack>
   );
 }

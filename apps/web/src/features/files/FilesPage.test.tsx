@@ -34,6 +34,9 @@ function fileOf(over: Partial<FileMetadata> = {}): FileMetadata {
     referenceType: null,
     referenceId: null,
     uploadedByUserId: 41,
+    uploaderName: '김하늘',
+    attachedTo: [{ type: 'CONTRACT', id: '7', label: '한빛 용역 계약' }],
+    pendingAttachmentUntil: null,
     extraction: { status: 'DONE', error: null, pageCount: 3 },
     isDeleted: false,
     deletedAt: null,
@@ -52,6 +55,8 @@ const memo = fileOf({
   size: 2 * 1024 * 1024,
   revision: 1,
   extraction: { status: 'FAILED', error: 'encrypted document', pageCount: null },
+  uploaderName: null,
+  attachedTo: [],
 });
 
 const page = (content: FileMetadata[]) => ({ content, page: 0, size: 20, totalElements: content.length, totalPages: 1 });
@@ -88,7 +93,12 @@ describe('files page', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(within(table).getByText('1.5 KB')).toBeInTheDocument();
     expect(within(table).getByText('2.0 MB')).toBeInTheDocument();
-    expect(within(table).getAllByText('사용자 #41')).toHaveLength(2);
+    // The uploader by name (a former member by what is true), and what each file is attached to, linked.
+    expect(within(table).getByText('김하늘')).toBeInTheDocument();
+    expect(within(table).getByText('워크스페이스를 떠난 사용자')).toBeInTheDocument();
+    expect(within(table).queryByText(/사용자 #/)).not.toBeInTheDocument();
+    expect(within(table).getByRole('link', { name: '한빛 용역 계약' })).toHaveAttribute('href', '/hanbit/contracts/7');
+    expect(within(table).getByRole('list', { name: '이 파일이 연결된 항목' })).toHaveTextContent('계약: 한빛 용역 계약');
     expect(within(table).getByLabelText('실패. 실패 사유: encrypted document')).toBeInTheDocument();
 
     const first = fake.calls(listFiles)[0]!;
@@ -100,17 +110,17 @@ describe('files page', () => {
     expect(first.headers.get('x-workspace')).toBe(String(hanbit.workspaceId));
 
     const search = screen.getByRole('search');
-    expect(within(search).getByLabelText('파일 이름')).toHaveValue('계약');
+    expect(within(search).getByLabelText('이름 또는 내용')).toHaveValue('계약');
     await userEvent.selectOptions(within(search).getByLabelText('파일 형식'), 'DOCX');
     await waitFor(() => expect(router.state.location.search).toBe('?q=%EA%B3%84%EC%95%BD&type=docx'));
     await waitFor(() => expect(fake.calls(listFiles).at(-1)?.query.get('fileTypes')).toBe('docx'));
 
-    await userEvent.clear(within(search).getByLabelText('파일 이름'));
-    await userEvent.type(within(search).getByLabelText('파일 이름'), '회의');
+    await userEvent.clear(within(search).getByLabelText('이름 또는 내용'));
+    await userEvent.type(within(search).getByLabelText('이름 또는 내용'), '회의');
     await userEvent.click(within(search).getByRole('button', { name: '검색' }));
     await waitFor(() => expect(router.state.location.search).toBe('?q=%ED%9A%8C%EC%9D%98&type=docx'));
     expect(fake.calls(listFiles).at(-1)?.query.get('keyword')).toBe('회의');
-  });
+  }, 30_000);
 
   it('shows an empty list and hides the upload without the write permission', async () => {
     serveSession(installFakeApi(), { permissions: [FILE_PERMISSIONS.read] }).on(listFiles, ok(page([])));
@@ -141,6 +151,8 @@ describe('files page', () => {
     expect(good.requestHeaders.get('x-tenant')).toBe(String(hanbit.tenantId));
     expect((good.body as FormData).get('displayName')).toBe('계약.pdf');
     expect((good.body as FormData).get('file')).toBeInstanceOf(File);
+    // A file of the files screen is listed at once: no pending-attachment purpose.
+    expect((good.body as FormData).get('purpose')).toBeNull();
 
     good.progress(40, 100);
     expect(await screen.findByRole('progressbar', { name: '계약.pdf 올리는 중' })).toHaveAttribute('aria-valuenow', '40');
@@ -178,7 +190,7 @@ describe('files page', () => {
       ] }))
       .on(deleteFile, ok({ ...memo, isDeleted: true, deletedAt: '2026-11-21T00:00:00.000Z' }));
     const { router } = renderApp('/hanbit/files');
-    await userEvent.click(await screen.findByRole('button', { name: '회의록.txt 미리 보기' }));
+    await userEvent.click(await screen.findByRole('button', { name: '회의록.txt 미리 보기' }, { timeout: 8000 }));
     await waitFor(() => expect(router.state.location.search).toBe(`?file=${KEY_B}`));
 
     const drawer = await screen.findByRole('dialog');
@@ -227,6 +239,36 @@ describe('file drawer', () => {
     expect(xhr.url).toBe(`/api/arxive/files/${KEY_B}/v2`);
     xhr.respond(200, { code: 'SUCCESS', message: null, data: { ...memo, revision: 2 } });
     expect(await within(drawer).findByText('올림 완료', { exact: false })).toBeInTheDocument();
+  });
+
+  it('switches a PDF between its preview and its extracted text, and names the uploader and the contract', async () => {
+    const pdf = fileOf();
+    const fake = serveFiles()
+      .on(getFile, ok(pdf))
+      .on(listFileRevisions, ok([{ ...pdf, isQuotaExempt: false }]))
+      .on(getFileText, ok({ fileKey: KEY_A, revision: 2, status: 'DONE', error: null, language: 'ko', structure: null, pages: [
+        { pageNumber: 1, text: '제5조(지체상금) 납기를 어기면 지체상금을 낸다.', method: 'text', status: 'done', error: null },
+      ] }));
+    renderApp(`/hanbit/files?file=${KEY_A}`);
+    const drawer = await screen.findByRole('dialog');
+    const details = await within(drawer).findByRole('region', { name: '정보' });
+    expect(within(details).getByText('김하늘')).toBeInTheDocument();
+    expect(within(details).getByRole('link', { name: '한빛 용역 계약' })).toHaveAttribute('href', '/hanbit/contracts/7');
+    // The preview first: the text is not fetched until asked for.
+    expect(fake.calls(getFileText)).toHaveLength(0);
+    await userEvent.click(within(drawer).getByRole('radio', { name: '추출된 텍스트' }));
+    expect(await within(drawer).findByText('제5조(지체상금) 납기를 어기면 지체상금을 낸다.')).toBeInTheDocument();
+    expect(fake.calls(getFileText)[0]!.path).toBe(`/api/arxive/files/${KEY_A}/text/v1`);
+    await userEvent.click(within(drawer).getByRole('radio', { name: '미리 보기' }));
+    expect(within(drawer).queryByText('제5조(지체상금) 납기를 어기면 지체상금을 낸다.')).not.toBeInTheDocument();
+  });
+
+  it('says a free file is attached to nothing', async () => {
+    serveDrawer(memo);
+    renderApp(`/hanbit/files?file=${KEY_B}`);
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText('연결된 항목 없음')).toBeInTheDocument();
+    expect(within(drawer).queryByRole('radio', { name: '추출된 텍스트' })).not.toBeInTheDocument();
   });
 
   it('restores a deleted file', async () => {

@@ -1,9 +1,11 @@
 import { type FileMetadata } from '@legal/api';
-import { Badge, Group, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormatDateTime } from '../../lib/i18n';
+import { AttachedTo } from './AttachedTo';
 import { ExtractionBadge } from './ExtractionBadge';
 import { FileSize } from './FileSize';
+import { Uploader } from './Uploader';
 import './files-i18n';
 
 export interface FilesTableProps {
@@ -11,7 +13,7 @@ export interface FilesTableProps {
   onOpen: (file: FileMetadata) => void;
 }
 
-/** One page of files; a name opens the preview drawer. */
+/** One page of files; a name opens the preview drawer; under it, what the file is attached to. */
 export function FilesTable({ files, onOpen }: FilesTableProps) {
   const { t } = useTranslation('files');
   const formatDateTime = useFormatDateTime();
@@ -35,18 +37,21 @@ export function FilesTable({ files, onOpen }: FilesTableProps) {
           {files.map((file) => (
             <Table.Tr key={file.fileKey}>
               <Table.Td maw={360}>
-                <Group gap="xs" wrap="nowrap">
-                  <UnstyledButton onClick={() => onOpen(file)} aria-label={t('table.open', { name: file.displayName })}>
-                    <Text size="sm" fw={500} c="primary" truncate title={file.displayName}>
-                      {file.displayName}
-                    </Text>
-                  </UnstyledButton>
-                  {file.isDeleted ? (
-                    <Badge color="gray" variant="outline" size="xs">
-                      {t('table.deleted')}
-                    </Badge>
-                  ) : null}
-                </Group>
+                <Stack gap={2}>
+                  <Group gap="xs" wrap="nowrap">
+                    <UnstyledButton onClick={() => onOpen(file)} aria-label={t('table.open', { name: file.displayName })} miw={0}>
+                      <Text size="sm" fw={500} c="primary" truncate title={file.displayName}>
+                        {file.displayName}
+                      </Text>
+                    </UnstyledButton>
+                    {file.isDeleted ? (
+                      <Badge color="gray" variant="outline" size="xs" style={{ flexShrink: 0 }}>
+                        {t('table.deleted')}
+                      </Badge>
+                    ) : null}
+                  </Group>
+                  <AttachedTo records={file.attachedTo} />
+                </Stack>
               </Table.Td>
               <Table.Td>
                 <Text size="sm" tt="uppercase" ff="monospace">
@@ -56,8 +61,8 @@ export function FilesTable({ files, onOpen }: FilesTableProps) {
               <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
                 <FileSize bytes={file.size} />
               </Table.Td>
-              <Table.Td>
-                {file.uploadedByUserId === null ? t('table.unknownUploader') : t('table.uploaderId', { id: file.uploadedByUserId })}
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Uploader file={file} />
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(file.createdAt)}</Table.Td>
               <Table.Td>

@@ -1,4 +1,4 @@
-import { uploadFileRevision, uploadFileV2, type FileMetadata } from '@legal/api';
+import { type FileMetadata, type FileUploadPurpose, uploadFileRevision, uploadFileV2 } from '@legal/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { api, isApiError } from '../../lib/api';
@@ -30,9 +30,10 @@ let nextId = 0;
 /**
  * Uploads files one request each (or, with `revisionOf`, new revisions of that file) (XHR, for the progress), shows every file's progress and
  * outcome, and refreshes the file list once a batch is done. Errors are shown beside each file;
- * the storage-shortage alert stays the shared one of the API client.
+ * the storage-shortage alert stays the shared one of the API client. `purpose` ATTACHMENT: files
+ * for a record being written, off the files list until attached and collected if never attached.
  */
-export function useFileUploads({ revisionOf }: { revisionOf?: string } = {}) {
+export function useFileUploads({ revisionOf, purpose }: { revisionOf?: string; purpose?: FileUploadPurpose } = {}) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const queryClient = useQueryClient();
   const filesKey = useFilesKey();
@@ -53,6 +54,7 @@ export function useFileUploads({ revisionOf }: { revisionOf?: string } = {}) {
     controllers.current.add(controller);
     const body = new FormData();
     body.append('displayName', file.name);
+    if (purpose && !revisionOf) body.append('purpose', purpose);
     body.append('file', file, file.name);
     try {
       const options = {

@@ -1,5 +1,5 @@
 import { NOTICE_LIMITS } from '@legal/api';
-import { and, eq, exists, isNull, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
 import { type AttachmentRegistry, referencedId } from '../../../platform/attachments';
 import { inScope } from '../../../platform/db/tenancy';
 import { notices } from './notices.table';
@@ -25,6 +25,17 @@ export function registerNoticeFileAccess(attachments: AttachmentRegistry): void 
           .from(notices)
           .where(and(inScope(notices, scope), eq(notices.id, referencedId(referenceId)), isAdmin ? undefined : isNull(notices.deletedAt))),
       );
+    },
+    describe: async ({ ctx, scope, db }, referenceIds) => {
+      const principal = ctx.principal;
+      const ids = referenceIds.filter((id) => /^[0-9]{1,15}$/.test(id)).map(Number);
+      if (principal?.kind !== 'user' || ids.length === 0) return [];
+      const isAdmin = principal.permissions.has(NOTICE_WRITE);
+      const rows = await db
+        .select({ id: notices.id, title: notices.title })
+        .from(notices)
+        .where(and(inScope(notices, scope), inArray(notices.id, ids), isAdmin ? undefined : isNull(notices.deletedAt)));
+      return rows.map((row) => ({ referenceId: String(row.id), record: { type: NOTICE_LIMITS.fileReferenceType, id: String(row.id), label: row.title } }));
     },
     writableWhere: ({ ctx, scope, db }, referenceId) => {
       const principal = ctx.principal;

@@ -4,7 +4,7 @@ import type { Tx } from '../../../platform/db/client';
 import { auditEvents } from '../../../platform/audit/audit.table';
 import { inScope } from '../../../platform/db/tenancy';
 import type { TenantScope } from '../../../platform/http/context';
-import { type FileRow, files } from '../../files';
+import { claimPendingAttachments, type FileRow, files } from '../../files';
 import { contractDocumentLocks } from './contract-documents.table';
 import type { Executor } from '../contracts.repo';
 import { contractFiles } from '../contracts.table';
@@ -40,6 +40,7 @@ export async function makeMain(tx: Tx, scope: TenantScope, contractId: number, f
     .from(contractFiles)
     .where(and(inScope(contractFiles, scope), eq(contractFiles.contractId, contractId)));
   await tx.insert(contractFiles).values({ ...scope, contractId, fileKey, role: 'MAIN', displayOrder: Number(first?.n ?? 0) - 1, addedByUserId: userId });
+  await claimPendingAttachments(tx, scope, [fileKey]);
 }
 
 /** The lock of the contract's document, if one is live at `now`. */

@@ -1,0 +1,2 @@
+ALTER TABLE "files" ADD COLUMN "pending_attachment_until" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "files_pending_attachment_idx" ON "files" USING btree ("pending_attachment_until") WHERE pending_attachment_until IS NOT NULL;
