@@ -4,7 +4,7 @@ import { type Db, executorOf, type SqlExecutor, type Tx } from '../../platform/d
 import type { TenantScope } from '../../platform/http/context';
 import { memberships } from './memberships.table';
 import { sessions, userLoginTracks } from './sessions.table';
-import { workspaces } from './tenants.table';
+import { tenants, workspaces } from './tenants.table';
 import { superAdmins, users } from './users.table';
 
 type Queryable = Db | Tx;
@@ -46,6 +46,7 @@ export async function workspacePolicyOf(db: Queryable, userId: number) {
     })
     .from(memberships)
     .innerJoin(workspaces, and(eq(workspaces.id, memberships.workspaceId), eq(workspaces.tenantId, memberships.tenantId), isNull(workspaces.deletedAt)))
+    .innerJoin(tenants, eq(tenants.id, workspaces.tenantId))
     .where(and(eq(memberships.userId, userId), eq(memberships.status, 'ACTIVE')));
   const num = (v: number | null | undefined) => (v === null || v === undefined ? null : Number(v));
   return { isTwoFactorRequired: row?.isTwoFactorRequired ?? false, idleMinutes: num(row?.idleMinutes), passwordMaxAgeDays: num(row?.passwordMaxAgeDays) };
@@ -139,6 +140,8 @@ export async function listLauncherEntries(db: Queryable, userId: number) {
       workspaceName: workspaces.name,
       workspaceMemo: workspaces.memo,
       tenantId: workspaces.tenantId,
+      organizationName: tenants.name,
+      organizationNameEn: tenants.nameEn,
       subscriptionStatus: workspaces.subscriptionStatus,
       userId: memberships.userId,
       displayName: memberships.displayName,
@@ -149,6 +152,7 @@ export async function listLauncherEntries(db: Queryable, userId: number) {
     })
     .from(memberships)
     .innerJoin(workspaces, and(eq(workspaces.id, memberships.workspaceId), eq(workspaces.tenantId, memberships.tenantId), isNull(workspaces.deletedAt)))
+    .innerJoin(tenants, eq(tenants.id, workspaces.tenantId))
     .where(and(eq(memberships.userId, userId), eq(memberships.status, 'ACTIVE')))
     .orderBy(workspaces.id);
 }
