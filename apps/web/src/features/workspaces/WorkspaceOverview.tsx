@@ -31,7 +31,7 @@ function MembershipCard({ entry }: { entry: LauncherEntry }) {
   ];
   return (
     <HomeCardFrame title={t('home.membershipTitle')} testId="home-membership">
-      <DetailsTable rows={rows} labelWidth={96} />
+      <DetailsTable rows={rows} labelWidth={112} />
     </HomeCardFrame>
   );
 }
