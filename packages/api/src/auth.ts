@@ -154,6 +154,8 @@ export const LauncherEntrySchema = z.object({
   workspaceName: z.string(),
   workspaceMemo: z.string().nullable(),
   tenantId: z.number().int(),
+  organizationName: z.string().describe('The display name of the workspace\'s organisation (tenant), in Korean'),
+  organizationNameEn: z.string().nullable().describe('Its English name, when it has one'),
   subscriptionStatus: SubscriptionStatusSchema,
   userId: z.number().int(),
   displayName: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ContractStatusSchema, ContractTypeSchema } from './contract-catalogue';
-import { IsoDateSchema } from './contract-schemas';
+import { ContractSummarySchema, IsoDateSchema } from './contract-schemas';
+import { pageOf, pageQuery } from './envelope';
 import { defineRoute } from './http';
 
 // ---------------------------------------------------------------------------------------------
@@ -44,4 +45,25 @@ export const getContractStats = defineRoute({
   method: 'GET', path: '/api/conhub/home/contract-stats/v1', access: 'member', product: 'CLM',
   summary: 'Counts of the contracts the caller can read created in the range, by status, type and month, for the home charts (labels in the X-Locale language)',
   tags: ['conhub: home'], schemas: { query: ContractStatsQuerySchema, data: ContractStatsSchema },
+});
+
+// The home's "recently viewed" list: the contracts the caller opened (GET contracts/{id}) lately,
+// last opened first, only those they may still read.
+
+export const RECENT_CONTRACT_VIEW_LIMITS = {
+  /** Views kept per member and workspace; older ones are forgotten when a new one is recorded. */
+  keptPerUser: 50,
+} as const;
+
+export const RecentlyViewedContractsQuerySchema = pageQuery(10, RECENT_CONTRACT_VIEW_LIMITS.keptPerUser).omit({ sort: true });
+
+export const RecentlyViewedContractSchema = ContractSummarySchema.extend({
+  viewedAt: z.string().describe('When the caller last opened the contract'),
+});
+export type RecentlyViewedContract = z.infer<typeof RecentlyViewedContractSchema>;
+
+export const listRecentlyViewedContracts = defineRoute({
+  method: 'GET', path: '/api/conhub/home/recently-viewed/v1', access: 'member', product: 'CLM',
+  summary: `The contracts the caller opened lately (their detail read), last opened first, only those they may still read; size defaults to 10 (the last ${RECENT_CONTRACT_VIEW_LIMITS.keptPerUser} views are kept)`,
+  tags: ['conhub: home'], schemas: { query: RecentlyViewedContractsQuerySchema, data: pageOf(RecentlyViewedContractSchema) },
 });

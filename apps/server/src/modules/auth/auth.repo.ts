@@ -5,7 +5,7 @@ import { inScope } from '../../platform/db/tenancy';
 import type { TenantScope } from '../../platform/http/context';
 import { memberships } from './memberships.table';
 import { sessions, userLoginTracks } from './sessions.table';
-import { workspaces } from './tenants.table';
+import { tenants, workspaces } from './tenants.table';
 import { superAdmins, users } from './users.table';
 
 type Queryable = Db | Tx;
@@ -47,6 +47,7 @@ export async function workspacePolicyOf(db: Queryable, userId: number) {
     })
     .from(memberships)
     .innerJoin(workspaces, and(eq(workspaces.id, memberships.workspaceId), eq(workspaces.tenantId, memberships.tenantId), isNull(workspaces.deletedAt)))
+    .innerJoin(tenants, eq(tenants.id, workspaces.tenantId))
     .where(and(eq(memberships.userId, userId), eq(memberships.status, 'ACTIVE')));
   const num = (v: number | null | undefined) => (v === null || v === undefined ? null : Number(v));
   return { isTwoFactorRequired: row?.isTwoFactorRequired ?? false, idleMinutes: num(row?.idleMinutes), passwordMaxAgeDays: num(row?.passwordMaxAgeDays) };
@@ -140,6 +141,8 @@ export async function listLauncherEntries(db: Queryable, userId: number) {
       workspaceName: workspaces.name,
       workspaceMemo: workspaces.memo,
       tenantId: workspaces.tenantId,
+      organizationName: tenants.name,
+      organizationNameEn: tenants.nameEn,
       subscriptionStatus: workspaces.subscriptionStatus,
       userId: memberships.userId,
       displayName: memberships.displayName,
@@ -150,6 +153,7 @@ export async function listLauncherEntries(db: Queryable, userId: number) {
     })
     .from(memberships)
     .innerJoin(workspaces, and(eq(workspaces.id, memberships.workspaceId), eq(workspaces.tenantId, memberships.tenantId), isNull(workspaces.deletedAt)))
+    .innerJoin(tenants, eq(tenants.id, workspaces.tenantId))
     .where(and(eq(memberships.userId, userId), eq(memberships.status, 'ACTIVE')))
     .orderBy(workspaces.id);
 }

@@ -105,6 +105,8 @@ describe('what a signed-in user reads about themselves', () => {
       workspaceName: expect.any(String),
       workspaceMemo: '첫 워크스페이스',
       tenantId: first.tenantId,
+      organizationName: expect.stringContaining('테넌트'),
+      organizationNameEn: null,
       subscriptionStatus: 'ACTIVE',
       userId: user.userId,
       displayName: '김변호사',

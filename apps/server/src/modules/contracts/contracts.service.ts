@@ -16,6 +16,7 @@ import { canDelete, canTransition, frozenAmong, frozenFields } from './contracts
 import { contracts } from './contracts.table';
 import { contractReminders } from './reminders/reminders.table';
 import { loadActor } from './contracts.visibility';
+import { recordContractView } from './contract-recent-views.repo';
 
 type Services = Pick<AppServices, 'db'>;
 /** What creating or editing a contract needs: the files module resolves the file keys a body names. */
@@ -49,9 +50,11 @@ const audit = (tx: Tx, ctx: RequestContext, scope: TenantScope, actor: ContractA
 
 // Reads -------------------------------------------------------------------------------------------
 
+/** The contract's detail; reading it counts as opening it (the home's "recently viewed"). */
 export async function getContract(services: Services, ctx: RequestContext, contractId: number): Promise<ContractDetail> {
   const { scope, actor } = await contractContext(services, ctx);
   const { row, facts } = await readableContract(services.db, scope, actor, contractId);
+  await recordContractView(services.db, scope, actor.userId, contractId);
   return contractDetail(services.db, scope, actor, row, facts);
 }
 

@@ -132,6 +132,21 @@ export const contractBookmarks = pgTable(
   (t) => [primaryKey({ columns: [t.contractId, t.userId] }), index('contract_bookmarks_scope_user_idx').on(t.tenantId, t.workspaceId, t.userId, t.createdAt)],
 );
 
+/**
+ * When a member last opened a contract (its detail read), for the home's "recently viewed": one
+ * row per member and contract, the newest RECENT_CONTRACT_VIEW_LIMITS.keptPerUser kept per member.
+ */
+export const contractViews = pgTable(
+  'contract_views',
+  {
+    ...tenantColumns(),
+    contractId: bigint('contract_id', { mode: 'number' }).notNull().references(() => contracts.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.contractId, t.userId] }), index('contract_views_scope_user_idx').on(t.tenantId, t.workspaceId, t.userId, t.viewedAt)],
+);
+
 /** Arxive files attached to a contract; purging a file removes its attachment. */
 export const contractFiles = pgTable(
   'contract_files',

@@ -288,6 +288,7 @@ describe('the route table', () => {
         "GET /api/alex/contracts/user-config/v1 member CLM",
         "PUT /api/alex/contracts/user-config/v1 member CLM",
         "GET /api/conhub/home/contract-stats/v1 member CLM",
+        "GET /api/conhub/home/recently-viewed/v1 member CLM",
         "GET /api/alex/contracts/bulk-requests/template/v1 member CLM",
         "POST /api/alex/contracts/bulk-requests/v1 member CLM",
         "POST /api/alex/super-admin/contracts/bulk/v1 superAdmin",

@@ -54,7 +54,8 @@ function MonthColumns({ label, months }: { label: string; months: ContractStats[
   );
 }
 
-function StatsBody({ range }: { range: StatsRange }) {
+/** The charts of home/contract-stats for a range (the server's default: the last twelve months), with their loading and error states. */
+export function ContractStatsChart({ range }: { range: StatsRange }) {
   const { t } = useTranslation('contracts');
   const stats = useContractStats(range, true);
   if (stats.isPending) return <LoadingState />;
@@ -106,7 +107,7 @@ export function ContractStatsCard() {
               error={errorText(errorAt(errors, 'dateEnd'))}
             />
           </Group>
-          {isOpen ? <StatsBody range={range} /> : null}
+          {isOpen ? <ContractStatsChart range={range} /> : null}
         </Stack>
       </Collapse>
     </Card>

@@ -1,44 +1,27 @@
-import { DetailsTable } from '../../components/DetailsTable';
-import { Card, Container, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../components/ErrorState';
-import { useSession, type LauncherEntry, type SessionState } from '../../lib/session';
-import { ProductBadges, SubscriptionBadge } from './WorkspaceBadges';
+import { DetailsTable } from '../../components/DetailsTable';
+import { toLocale } from '../../lib/i18n';
+import { type LauncherEntry, useHasAnyPermission } from '../../lib/session';
+import { REPOSITORY_PERMISSIONS } from '../contracts/contract-permissions';
+import { ExpiringContractsCard, RecentlyViewedCard, RemindersCard } from './home/ContractHomeCards';
+import { HomeCardFrame } from './home/HomeCard';
+import { localIsoDate } from './home/home-queries';
+import { ContractStatsHomeCard, TodoCard, UnreadNoticesCard } from './home/WorkspaceHomeCards';
+import { SubscriptionBadge } from './WorkspaceBadges';
 import { WorkspaceLinks } from './WorkspaceLinks';
-import { loadPermissions, usePermissionsLoad } from './workspace-selection';
 import './workspaces-i18n';
 
-const selectPermissionCount = (s: SessionState) => s.permissions.length;
-
-function PermissionsSummary() {
-  const { t } = useTranslation('workspaces');
-  const load = usePermissionsLoad();
-  const count = useSession(selectPermissionCount);
-  if (load.status === 'loading') {
-    return (
-      <Group gap="xs" role="status">
-        <Loader size="xs" aria-hidden="true" />
-        <Text size="sm" c="dimmed">
-          {t('home.permissionsLoading')}
-        </Text>
-      </Group>
-    );
-  }
-  if (load.status === 'error') {
-    return <ErrorState error={load.error} title={t('home.permissionsFailed')} onRetry={() => void loadPermissions()} />;
-  }
-  return (
-    <Text size="xl" fw={700} data-testid="permission-count">
-      {t('home.permissionsCount', { count })}
-    </Text>
-  );
+/** The organisation's name in the interface language (its Korean name when it has no English one); the workspace name as a last resort. */
+export function organizationTitle(entry: LauncherEntry, locale: 'ko' | 'en'): string {
+  const name = locale === 'en' ? (entry.organizationNameEn ?? entry.organizationName) : entry.organizationName;
+  return name || entry.workspaceName;
 }
 
-/** What the selected workspace holds for the user: its name and memo, the membership, products and permissions. */
-export function WorkspaceOverview({ entry }: { entry: LauncherEntry }) {
+function MembershipCard({ entry }: { entry: LauncherEntry }) {
   const { t } = useTranslation('workspaces');
-  useDocumentTitle(entry.workspaceName);
   const none = t('member.none');
   const rows: Array<[string, string]> = [
     [t('member.displayName'), entry.displayName],
@@ -46,38 +29,49 @@ export function WorkspaceOverview({ entry }: { entry: LauncherEntry }) {
     [t('member.position'), entry.jobPositionName ?? none],
     [t('member.jobTitle'), entry.jobTitleName ?? none],
   ];
+  return (
+    <HomeCardFrame title={t('home.membershipTitle')} testId="home-membership">
+      <DetailsTable rows={rows} labelWidth={112} />
+    </HomeCardFrame>
+  );
+}
+
+/**
+ * The workspace home: what needs the member today. To-dos, contracts ending within 90 days, their
+ * reminders, what they opened lately, unread notices and the contract chart. Contract cards appear
+ * only in a workspace with contract management (CLM) and for members who may read contracts.
+ */
+export function WorkspaceOverview({ entry }: { entry: LauncherEntry }) {
+  const { t, i18n } = useTranslation('workspaces');
+  const locale = toLocale(i18n.resolvedLanguage) ?? 'ko';
+  const title = organizationTitle(entry, locale);
+  useDocumentTitle(title);
+  const canReadContracts = useHasAnyPermission(REPOSITORY_PERMISSIONS);
+  const hasContracts = entry.products.some((p) => p.type === 'CLM') && canReadContracts;
+  // The day the home was opened: the 90 days are counted from it.
+  const today = useMemo(() => localIsoDate(new Date()), []);
+  const name = entry.workspaceName;
 
   return (
-    <Container size="lg" py="xl">
+    <Container size="xl" py="xl">
       <Stack gap="xl">
         <Stack gap={6}>
           <Group gap="sm" align="center">
-            <Title order={1}>{entry.workspaceName}</Title>
+            <Title order={1}>{title}</Title>
             <SubscriptionBadge status={entry.subscriptionStatus} />
           </Group>
-          <Text c="dimmed">{entry.workspaceMemo || t('home.noMemo')}</Text>
-          <WorkspaceLinks workspaceName={entry.workspaceName} />
+          <Text c="dimmed">{t('home.subtitle', { name: entry.displayName, workspace: name, memo: entry.workspaceMemo || t('home.noMemo') })}</Text>
+          <WorkspaceLinks workspaceName={name} />
         </Stack>
-        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-          <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="membership-title">
-            <Title order={2} size="h5" id="membership-title" mb="sm">
-              {t('home.membershipTitle')}
-            </Title>
-            <DetailsTable rows={rows} labelWidth={96} />
-          </Card>
-          <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="products-title">
-            <Title order={2} size="h5" id="products-title" mb="sm">
-              {t('home.productsTitle')}
-            </Title>
-            {entry.products.length > 0 ? <ProductBadges products={entry.products} /> : <Text c="dimmed">{t('home.noProducts')}</Text>}
-          </Card>
-          <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="permissions-title">
-            <Title order={2} size="h5" id="permissions-title" mb="sm">
-              {t('home.permissionsTitle')}
-            </Title>
-            <PermissionsSummary />
-          </Card>
+        <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="lg">
+          {hasContracts ? <ExpiringContractsCard workspaceName={name} today={today} /> : null}
+          <TodoCard />
+          {hasContracts ? <RemindersCard workspaceName={name} /> : null}
+          {hasContracts ? <RecentlyViewedCard workspaceName={name} /> : null}
+          <UnreadNoticesCard workspaceName={name} />
+          <MembershipCard entry={entry} />
         </SimpleGrid>
+        {hasContracts ? <ContractStatsHomeCard workspaceName={name} /> : null}
       </Stack>
     </Container>
   );

@@ -24,6 +24,9 @@ export interface LauncherEntry {
   workspaceName: string;
   workspaceMemo: string | null;
   tenantId: number;
+  /** The organisation's display name (Korean) and its English name; absent in a launcher kept from an older server. */
+  organizationName?: string;
+  organizationNameEn?: string | null;
   subscriptionStatus: string;
   userId: number;
   displayName: string;
