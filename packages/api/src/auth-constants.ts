@@ -22,6 +22,12 @@ export const AUTH_LIMITS = {
   /** Codes (new challenges and resends together) one account may be mailed per hour. */
   otpCodesPerHour: 10,
   accessTokenSeconds: 15 * 60,
+  /**
+   * A rotated refresh token presented again within this many seconds is a reply the browser lost
+   * (a refresh cut off by navigation, two tabs refreshing at once), not a copy: it is rotated again
+   * instead of ending the session. Past it, reuse revokes the session.
+   */
+  refreshReuseGraceSeconds: 20,
   sessionAbsoluteSeconds: 14 * 24 * 3600,
   sessionIdleSeconds: 2 * 3600,
 } as const;

@@ -102,7 +102,9 @@ type RefreshOutcome = { ok: true; issued: IssuedSession } | { ok: false; reason:
 /**
  * Rotates a session: the presented refresh token is marked used and a new access and refresh
  * token are issued. A refresh token presented a second time means it was copied: the whole
- * session (its token family) is revoked.
+ * session (its token family) is revoked, unless it comes back within the grace window of its
+ * first use (AUTH_LIMITS.refreshReuseGraceSeconds), when the browser most likely never received
+ * the reply (navigation aborted the request after the server had rotated): it is rotated again.
  */
 export async function rotateSession(db: Db, refreshToken: string | undefined, ctx: RequestContext, now: Date): Promise<IssuedSession> {
   if (!refreshToken || refreshToken.length > 256) throw new AppError('ERROR_UNAUTHORIZED');
@@ -123,7 +125,8 @@ export async function rotateSession(db: Db, refreshToken: string | undefined, ct
           .set({ usedAt: now })
           .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
           .returning({ tokenHash: refreshTokens.tokenHash });
-    if (claimed.length === 0) {
+    const isLostReply = row.token.usedAt !== null && now.getTime() - row.token.usedAt.getTime() <= AUTH_LIMITS.refreshReuseGraceSeconds * 1000;
+    if (claimed.length === 0 && !isLostReply) {
       const ids = await revokeUserSessions(tx, session.userId, 'REFRESH_REUSE', now, { only: session.id });
       await recordAudit(tx, { type: 'session.revoked', data: { sessionIds: ids, reason: 'REFRESH_REUSE' } }, { ...auditMetaOf(ctx, null, session.userId) });
       return { ok: false, reason: 'REUSED' };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { AUTH_LIMITS } from '@legal/api';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { disableUser } from './account.service';
@@ -17,6 +18,14 @@ afterAll(() => t.close());
 
 const get = (url: string, cookie?: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { ...(cookie ? { cookie } : {}), ...headers } });
 const post = (url: string, cookie?: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, headers: { ...(cookie ? { cookie } : {}), ...headers } });
+/** Moves the first use of the user's rotated refresh tokens `seconds` into the past. */
+async function ageUsedRefreshTokens(userId: number, seconds: number) {
+  const own = t.services.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
+  await t.services.db
+    .update(refreshTokens)
+    .set({ usedAt: new Date(Date.now() - seconds * 1000) })
+    .where(and(inArray(refreshTokens.sessionId, own), isNotNull(refreshTokens.usedAt)));
+}
 const tokenOf = (cookie: string, name: string) => cookie.split('; ').find((c) => c.startsWith(`${name}=`))?.slice(name.length + 1) ?? '';
 
 describe('session cookies and checks', () => {
@@ -85,6 +94,7 @@ describe('refresh rotation', () => {
     const stolen = await signIn(t, user.loginId);
     const rotated = cookiesOf(await post('/api/auth/refresh/v1', stolen));
     expect((await get('/api/auth/profile/v1', rotated)).statusCode).toBe(200);
+    await ageUsedRefreshTokens(user.userId, AUTH_LIMITS.refreshReuseGraceSeconds + 1);
 
     const reuse = await post('/api/auth/refresh/v1', stolen);
     expect(reuse.statusCode).toBe(401);
@@ -95,6 +105,20 @@ describe('refresh rotation', () => {
     expect((await post('/api/auth/refresh/v1', rotated)).statusCode).toBe(401);
     const revoked = await t.services.db.select().from(auditEvents).where(eq(auditEvents.subjectUserId, user.userId));
     expect(revoked.some((e) => e.type === 'session.revoked' && (e.data as { reason: string }).reason === 'REFRESH_REUSE')).toBe(true);
+  });
+
+  it('rotates again, without ending the session, when a used refresh token comes back within the grace window (a lost reply)', async () => {
+    const user = await newUser(t);
+    const first = await signIn(t, user.loginId);
+    const lost = cookiesOf(await post('/api/auth/refresh/v1', first)); // the browser never stored this reply
+    const again = await post('/api/auth/refresh/v1', first);
+    expect(again.statusCode).toBe(200);
+    const kept = cookiesOf(again);
+    expect(tokenOf(kept, 'ls_refresh')).not.toBe(tokenOf(lost, 'ls_refresh'));
+    expect((await get('/api/auth/profile/v1', kept)).statusCode).toBe(200);
+    expect((await post('/api/auth/refresh/v1', kept)).statusCode).toBe(200);
+    const events = await t.services.db.select().from(auditEvents).where(eq(auditEvents.subjectUserId, user.userId));
+    expect(events.some((e) => e.type === 'session.revoked')).toBe(false);
   });
 
   it('refuses a missing or unknown refresh token with 401', async () => {
