@@ -135,7 +135,7 @@ export type StoredClauseLabel = z.infer<typeof StoredClauseLabelSchema>;
 
 export const ContractClauseLabelsSchema = z.object({
   contractId: z.number().int(),
-  fileKey: z.string().nullable().describe('The document the labels were read from; null when the contract has none'),
+  fileKey: z.string().nullable().describe('The document the last analysis read; null when the contract was never analysed (labels may be empty after an analysis that found no clauses)'),
   revision: z.number().int().nullable(),
   engine: AnalysisEngineSchema.nullable(),
   analyzedAt: z.string().nullable(),

@@ -59,7 +59,8 @@ export function ClausesPanel({ contract, canManage }: { contract: ContractDetail
     analyze.mutate(
       { fileKey: document.fileKey, contractId: contract.id },
       {
-        onSuccess: (answer) => notifications.show({ color: 'green', message: t('analysis.done', { count: answer.clauses.length }) }),
+        onSuccess: (answer) =>
+          notifications.show(answer.clauses.length > 0 ? { color: 'green', message: t('analysis.done', { count: answer.clauses.length }) } : { color: 'yellow', message: t('analysis.doneNone') }),
         onError: (error) => setFailure(isApiError(error) ? error.message : t('analysis.failed')),
       },
     );
@@ -82,7 +83,6 @@ export function ClausesPanel({ contract, canManage }: { contract: ContractDetail
   if (labels.isPending) body = <LoadingState />;
   else if (labels.isError) body = <ErrorState error={labels.error} onRetry={() => void labels.refetch()} />;
   else if (labels.data.fileKey === null) body = <Text size="sm" c="dimmed">{t('analysis.none')}</Text>;
-  else if (labels.data.labels.length === 0) body = <Text size="sm" c="dimmed">{t('analysis.noClauses')}</Text>;
   else {
     const stored = labels.data;
     const fileName = contract.files.find((f) => f.fileKey === stored.fileKey)?.displayName ?? stored.fileKey;
@@ -96,6 +96,8 @@ export function ClausesPanel({ contract, canManage }: { contract: ContractDetail
             engine: t(`analysis.engine.${stored.engine ?? 'BUILT_IN'}`),
           })}
         </Text>
+        {/* Analysed, and nothing found: say so (the run is stored), not "not analysed". */}
+        {stored.labels.length === 0 ? <Text size="sm">{t('analysis.noClauses')}</Text> : null}
         {CLAUSE_LABEL_CATALOGUE.map((entry) => {
           const clauses = stored.labels.filter((l) => l.label === entry.code);
           if (clauses.length === 0) return null;

@@ -93,6 +93,27 @@ describe('contract analysis, completion, copy and activity on the detail page', 
     expect(await within(panel).findByText('아직 분석하지 않았습니다.')).toBeInTheDocument();
   });
 
+  it('says truthfully that an analysis found no clauses, and offers to analyse again', { timeout: 25_000 }, async () => {
+    let isAnalysed = false;
+    const emptyRun: ContractClauseLabels = { ...storedLabels, labels: [] };
+    const fake = serveDetail()
+      .on(getContractClauseLabels, () => ok(isAnalysed ? emptyRun : noLabels))
+      .on(analyzeContract, () => {
+        isAnalysed = true;
+        return ok({ ...analysis({ contractId: 7, labelCount: 0 }), clauses: [] });
+      });
+    renderApp('/hanbit/contracts/7');
+    const panel = await screen.findByRole('region', { name: '조항 분석' }, { timeout: 8000 });
+    await userEvent.click(await within(panel).findByRole('button', { name: '분석하기' }));
+    expect(await within(panel).findByText(/이 문서에서 조항을 찾지 못했습니다/)).toBeInTheDocument();
+    expect(within(panel).queryByText('아직 분석하지 않았습니다.')).toBeNull();
+    expect(within(panel).getByText(/김민준 님이 .*분석/)).toBeInTheDocument();
+    expect(await screen.findByText('분석을 마쳤지만 조항을 찾지 못했습니다.')).toBeInTheDocument();
+    expect(screen.queryByText('0개 조항을 분석했습니다.')).toBeNull();
+    expect(within(panel).getByRole('button', { name: '다시 분석하기' })).toBeInTheDocument();
+    expect(fake.calls(analyzeContract)).toHaveLength(1);
+  });
+
   it('waits while the text is still being read, then analyses', { timeout: 20_000 }, async () => {
     READ_WAIT.everyMs = 20;
     let attempts = 0;

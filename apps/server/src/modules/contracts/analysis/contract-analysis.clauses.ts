@@ -15,9 +15,11 @@ export interface ArticleHeading {
   number: number;
   heading: string;
   title: string | null;
+  /** Where the clause ends when it is not where the next one starts (a row of a key-terms table). */
+  end?: number;
 }
 
-type Style = 'ko' | 'article' | 'numbered' | 'koNumbered';
+type Style = 'ko' | 'article' | 'numbered' | 'koNumbered' | 'keyTerms';
 
 // 제1조, 제 1 조, 제1조의2, then an optional bracketed title: (목적) [정의] 【목적】 〔목적〕 <목적> 「목적」
 const KO_ARTICLE = /^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*)?[ \t]*(제[ \t]*(\d{1,3})[ \t]*조(?:[ \t]*의[ \t]*\d{1,2})?)(?:\*\*)?[ \t]*(?:[(（[【〔<〈「][ \t]*([^)）\]】〕>〉」\n]{1,40}?)[ \t]*[)）\]】〕>〉」])?(?:\*\*)?([^\n]*)/gm;
@@ -148,13 +150,34 @@ function koreanNumberedHeadings(text: string): ArticleHeading[] {
   return found;
 }
 
-/** The article headings of the text in the style it uses most clearly (Korean 제N조 first). */
+// A row of a two-column table, as extraction writes it ("Governing Law<TAB>The laws of ..."): a short
+// name on the left (no sentence, no "Signature:" field), something on the right, no third cell.
+const KEY_TERM_ROW = /^ *([A-Z가-힣][^\t\n:.;]{0,59})\t *([^\t\n]*\S[^\t\n]*)$/gm;
+
+/**
+ * Cover pages and term sheets (Bonterms, Common Paper cover pages, order forms, 계약 요약표) have no
+ * numbered articles: their terms are the rows of a two-column table. Each row is a clause named by
+ * its left cell. Only used when the text has no articles.
+ */
+function keyTermHeadings(text: string): ArticleHeading[] {
+  const found: ArticleHeading[] = [];
+  for (const m of text.matchAll(KEY_TERM_ROW)) {
+    const title = m[1]!.trim();
+    if (title.split(/\s+/).length > 8) continue;
+    const start = m.index + (m[0].length - m[0].trimStart().length);
+    found.push({ start, headingEnd: start + m[1]!.length, number: found.length + 1, heading: title, title, end: m.index + m[0].length });
+  }
+  return found;
+}
+
+/** The article headings of the text in the style it uses most clearly (Korean 제N조 first); key-term rows when it has none. */
 export function findHeadings(text: string): ArticleHeading[] {
   const candidates: Array<[Style, ArticleHeading[]]> = [
     ['ko', koreanHeadings(text)],
     ['article', articleHeadings(text)],
     ['numbered', numberedHeadings(text)],
     ['koNumbered', koreanNumberedHeadings(text)],
+    ['keyTerms', keyTermHeadings(text)],
   ];
   const clear = candidates.find(([, list]) => list.length >= 2);
   if (clear) return clear[1];
@@ -257,7 +280,7 @@ export function splitClauses(text: string): AnalyzedClause[] {
   const headings = findHeadings(text);
   return headings.map((h, i) => {
     const next = headings[i + 1];
-    const rawEnd = next ? next.start : endOfLastArticle(text, h.headingEnd);
+    const rawEnd = h.end ?? (next ? next.start : endOfLastArticle(text, h.headingEnd));
     let end = rawEnd;
     while (end > h.start && /\s/.test(text[end - 1]!)) end--;
     const clauseText = text.slice(h.start, end);

@@ -1,4 +1,4 @@
-import { ANALYSIS_LIMITS, type AnalyzeContractBodySchema, type ContractAnalysis, type ContractClauseLabels } from '@legal/api';
+import { ANALYSIS_LIMITS, type AnalyzeContractBodySchema, type AnalyzedClause, type ContractAnalysis, type ContractClauseLabels } from '@legal/api';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../../platform/db/client';
@@ -10,7 +10,7 @@ import type { AppServices } from '../../../platform/services';
 import { type AuditEvent, auditMetaOf, recordAudit } from '../../../platform/audit/audit';
 import { builtInAnalyzer, type ContractAnalyzer } from './contract-analysis.engine';
 import { NO_SUCH_FILE, throwIfAny } from '../contract-inputs';
-import { contractClauseLabels } from '../documents/contract-documents.table';
+import { contractAnalyses, contractClauseLabels } from '../documents/contract-documents.table';
 import type { ContractActor } from '../contracts.policy';
 import * as repo from '../contracts.repo';
 import { authorize, contractContext, readableContract } from '../contracts.service';
@@ -18,8 +18,9 @@ import { contractFiles } from '../contracts.table';
 
 /**
  * Contract analysis (7.3 analyze/v3, labelClauseExtraction): reads the extracted text of a file
- * revision, runs the analyzer and, for a contract the caller may edit, stores the clause labels
- * (replacing the earlier ones) in one transaction with an audit event.
+ * revision, runs the analyzer and, for a contract the caller may edit, stores the run and its
+ * clause labels (replacing the earlier ones) in one transaction with an audit event. Running the
+ * same analysis again over the same revision changes nothing and records nothing.
  */
 
 type Services = Pick<AppServices, 'db' | 'attachments'>;
@@ -100,6 +101,9 @@ export async function analyzeContract(services: Services, ctx: RequestContext, i
   return db.transaction(async (tx) => {
     // Checked again under the row lock: the contract may have changed hands while the text was read.
     await editableContractWithFile(tx, scope, actor, contractId, input.fileKey, true);
+    const stored = { contractId, labelCount: result.clauses.length };
+    const run = { fileKey: input.fileKey, revision: revision.revision, engine: analyzer.engine, clauseCount: result.clauses.length };
+    if (await isStoredAlready(tx, scope, contractId, run, result.clauses)) return { ...answer, stored };
     const replaced = await tx.delete(contractClauseLabels).where(and(inScope(contractClauseLabels, scope), eq(contractClauseLabels.contractId, contractId))).returning({ id: contractClauseLabels.id });
     if (result.clauses.length > 0) {
       await tx.insert(contractClauseLabels).values(
@@ -109,11 +113,30 @@ export async function analyzeContract(services: Services, ctx: RequestContext, i
         })),
       );
     }
+    const analyzed = { ...run, analyzedByUserId: actor.userId, analyzedAt: new Date() };
+    await tx.insert(contractAnalyses).values({ ...scope, contractId, ...analyzed }).onConflictDoUpdate({ target: contractAnalyses.contractId, set: analyzed });
     await audit(tx, ctx, scope, actor, {
       type: 'contract.clauses_labelled',
       data: { contractId, fileKey: input.fileKey, revision: revision.revision, engine: analyzer.engine, labelCount: result.clauses.length, replacedCount: replaced.length },
     });
-    return { ...answer, stored: { contractId, labelCount: result.clauses.length } };
+    return { ...answer, stored };
+  });
+}
+
+type Run = { fileKey: string; revision: number; engine: string; clauseCount: number };
+
+/** The contract's stored run is this one: same revision and engine, the same clauses at the same places. */
+async function isStoredAlready(tx: Tx, scope: TenantScope, contractId: number, run: Run, clauses: readonly AnalyzedClause[]): Promise<boolean> {
+  const [last] = await tx.select().from(contractAnalyses).where(and(inScope(contractAnalyses, scope), eq(contractAnalyses.contractId, contractId))).limit(1);
+  if (!last || last.fileKey !== run.fileKey || last.revision !== run.revision || last.engine !== run.engine || last.clauseCount !== run.clauseCount) return false;
+  const rows = await tx
+    .select({ label: contractClauseLabels.label, heading: contractClauseLabels.heading, startOffset: contractClauseLabels.startOffset, endOffset: contractClauseLabels.endOffset })
+    .from(contractClauseLabels)
+    .where(and(inScope(contractClauseLabels, scope), eq(contractClauseLabels.contractId, contractId)))
+    .orderBy(asc(contractClauseLabels.startOffset), asc(contractClauseLabels.id));
+  return rows.length === clauses.length && clauses.every((c, i) => {
+    const row = rows[i]!;
+    return row.label === c.label && row.heading === c.heading && row.startOffset === c.startOffset && row.endOffset === c.endOffset;
   });
 }
 
@@ -121,20 +144,21 @@ export async function getContractClauseLabels(services: Services, ctx: RequestCo
   const { scope, actor } = await contractContext(services, ctx);
   const { db } = services;
   await readableContract(db, scope, actor, contractId);
+  const [run] = await db.select().from(contractAnalyses).where(and(inScope(contractAnalyses, scope), eq(contractAnalyses.contractId, contractId))).limit(1);
   const rows = await db
     .select()
     .from(contractClauseLabels)
     .where(and(inScope(contractClauseLabels, scope), eq(contractClauseLabels.contractId, contractId)))
     .orderBy(asc(contractClauseLabels.startOffset), asc(contractClauseLabels.id));
-  const first = rows[0];
-  const names = await repo.displayNames(db, scope, first?.createdByUserId ? [first.createdByUserId] : []);
+  const by = run?.analyzedByUserId ?? null;
+  const names = await repo.displayNames(db, scope, by ? [by] : []);
   return {
     contractId,
-    fileKey: first?.fileKey ?? null,
-    revision: first?.revision ?? null,
-    engine: first ? (first.engine as ContractClauseLabels['engine']) : null,
-    analyzedAt: first?.createdAt.toISOString() ?? null,
-    analyzedBy: first?.createdByUserId ? { userId: first.createdByUserId, displayName: names.get(first.createdByUserId) ?? null } : null,
+    fileKey: run?.fileKey ?? null,
+    revision: run?.revision ?? null,
+    engine: run ? (run.engine as ContractClauseLabels['engine']) : null,
+    analyzedAt: run?.analyzedAt.toISOString() ?? null,
+    analyzedBy: by ? { userId: by, displayName: names.get(by) ?? null } : null,
     labels: rows.map((r) => ({
       id: r.id, label: r.label as ContractClauseLabels['labels'][number]['label'], heading: r.heading, text: r.text, startOffset: r.startOffset,
       endOffset: r.endOffset, confidence: r.confidence,
@@ -142,7 +166,7 @@ export async function getContractClauseLabels(services: Services, ctx: RequestCo
   };
 }
 
-/** Idempotent: answers the number deleted (0 when there were none); an audit event only when something went. */
+/** Idempotent: answers the number of labels deleted (0 when there were none) and forgets the run; an audit event only when something went. */
 export async function deleteContractClauseLabels(services: Services, ctx: RequestContext, contractId: number) {
   const { scope, actor } = await contractContext(services, ctx);
   return services.db.transaction(async (tx) => {
@@ -152,7 +176,8 @@ export async function deleteContractClauseLabels(services: Services, ctx: Reques
       .delete(contractClauseLabels)
       .where(and(inScope(contractClauseLabels, scope), eq(contractClauseLabels.contractId, contractId)))
       .returning({ id: contractClauseLabels.id });
-    if (deleted.length > 0) await audit(tx, ctx, scope, actor, { type: 'contract.clause_labels_deleted', data: { contractId, deletedCount: deleted.length } });
+    const runs = await tx.delete(contractAnalyses).where(and(inScope(contractAnalyses, scope), eq(contractAnalyses.contractId, contractId))).returning({ id: contractAnalyses.id });
+    if (deleted.length > 0 || runs.length > 0) await audit(tx, ctx, scope, actor, { type: 'contract.clause_labels_deleted', data: { contractId, deletedCount: deleted.length } });
     return { contractId, deletedCount: deleted.length };
   });
 }

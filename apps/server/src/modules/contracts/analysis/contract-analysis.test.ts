@@ -1,5 +1,7 @@
 import { type ContractAnalysis, ContractAnalysisSchema, ContractClauseLabelsSchema, type ContractDetail } from '@legal/api';
 import { Document, Packer, Paragraph } from 'docx';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../../platform/audit/audit.table';
@@ -7,6 +9,7 @@ import { fileRevisions, files } from '../../files';
 import { waitFor } from '../../../test/harness';
 import { workspaceHeaders } from '../../auth/auth.test-support';
 import { EN_SUPPLY, KO_SERVICE } from './contract-analysis.fixtures';
+import { CONTRACTS as SHARED_CONTRACTS } from '../../files/files.test-support';
 import { contractClauseLabels } from '../documents/contract-documents.table';
 import { contractCast, createContract, fieldsOf, type Person, uploadFile } from '../contracts.test-support';
 
@@ -74,27 +77,57 @@ describe('POST alex contracts/analyze/v3', () => {
     expect(english.suggestions).toMatchObject({ language: 'en', currency: 'USD', amount: '250000', contractType: 'SUPPLY' });
   });
 
-  it('stores the clause labels for a contract the caller may edit, replacing earlier ones, with an audit event', async () => {
+  it('stores the clause labels for a contract the caller may edit, with an audit event; the same analysis again records nothing', async () => {
     const first = await analyze(owner, { fileKey: docxKey, contractId: contract.id });
     expect(first.stored).toEqual({ contractId: contract.id, labelCount: 15 });
     const rows = await labelRows(contract.id);
     expect(rows).toHaveLength(15);
     expect(rows[0]).toMatchObject({ tenantId: wsA.tenantId, workspaceId: wsA.workspaceId, fileKey: docxKey, revision: 1, label: 'PURPOSE', heading: '제1조 (목적)', engine: 'BUILT_IN', createdByUserId: owner.userId });
+    const events = () => t.services.db.select().from(auditEvents).where(eq(auditEvents.type, 'contract.clauses_labelled')).orderBy(desc(auditEvents.id));
+    const [event] = await events();
+    expect(event).toMatchObject({ actorUserId: owner.userId, data: { contractId: contract.id, fileKey: docxKey, revision: 1, engine: 'BUILT_IN', labelCount: 15, replacedCount: 0 } });
 
+    // A second run over the same revision finds the same clauses: it answers them and changes nothing (no second activity entry).
     const second = await analyze(manager, { fileKey: docxKey, revision: 1, contractId: contract.id });
     expect(second.stored?.labelCount).toBe(15);
-    const again = await labelRows(contract.id);
-    expect(again).toHaveLength(15);
-    expect(again.map((r) => r.id).some((id) => rows.some((r) => r.id === id))).toBe(false);
-    const [event] = await t.services.db.select().from(auditEvents).where(eq(auditEvents.type, 'contract.clauses_labelled')).orderBy(desc(auditEvents.id)).limit(1);
-    expect(event).toMatchObject({ actorUserId: manager.userId, data: { contractId: contract.id, fileKey: docxKey, revision: 1, engine: 'BUILT_IN', labelCount: 15, replacedCount: 15 } });
+    expect(await labelRows(contract.id)).toEqual(rows);
+    expect((await events()).length).toBe(1);
 
-    // Readers see the stored labels in text order.
+    // Readers see the stored labels in text order, with who analysed.
     const res = await call(watcher, 'GET', labelsUrl(contract.id));
     expect(res.statusCode, res.body).toBe(200);
     const stored = ContractClauseLabelsSchema.parse(res.json().data);
-    expect(stored).toMatchObject({ contractId: contract.id, fileKey: docxKey, revision: 1, engine: 'BUILT_IN', analyzedBy: { userId: manager.userId, displayName: '한지민' } });
+    expect(stored).toMatchObject({ contractId: contract.id, fileKey: docxKey, revision: 1, engine: 'BUILT_IN', analyzedBy: { userId: owner.userId } });
     expect(stored.labels.map((l) => l.heading)).toEqual(second.clauses.map((c) => c.heading));
+  });
+
+  it('reads the clauses of the Korean NDA and the Bonterms PSA as uploaded (Word numbering, headings, cover-page key terms) and stores a run that found none', async () => {
+    const nda = await uploadFile(t, manager, readFileSync(path.join(SHARED_CONTRACTS, 'ko/03-mutual-nda.docx')), '상호 비밀유지계약서.docx');
+    const psa = await uploadFile(t, manager, readFileSync(path.join(SHARED_CONTRACTS, 'docx/bonterms-professional-services-agreement.docx')), 'bonterms-psa.docx');
+    const none = await uploadFile(t, manager, await docxOf('회의 메모\n다음 주에 다시 논의한다.'), '메모.docx');
+    for (const key of [nda, psa, none]) expect(await extracted(key)).toBe('DONE');
+    const target = await createContract(t, manager, { title: '상호 비밀유지계약', contractType: 'NDA', files: [{ fileKey: nda, role: 'MAIN' }, { fileKey: psa }, { fileKey: none }] });
+
+    const korean = await analyze(manager, { fileKey: nda, contractId: target.id });
+    expect(korean.stored).toEqual({ contractId: target.id, labelCount: 13 });
+    expect(korean.clauses.slice(0, 3).map((c) => [c.heading, c.label])).toEqual([['제1조 (목적)', 'PURPOSE'], ['제2조 (정의)', 'DEFINITIONS'], ['제3조 (비밀정보의 예외)', 'CONFIDENTIALITY']]);
+    // Word's list numbers are in the text the clauses quote.
+    expect(korean.clauses[1]!.text).toMatch(/\n1\. "공개자"란/);
+
+    const english = await analyze(manager, { fileKey: psa, contractId: target.id });
+    expect(english.clauses.map((c) => c.heading)).toEqual(['Effective Date', 'Rights in Deliverables', 'Governing Law', 'Courts']);
+    expect(english.clauses.find((c) => c.heading === 'Governing Law')?.label).toBe('GOVERNING_LAW');
+
+    // A document without articles: the run is stored, so the contract says "analysed, no clauses" instead of "not analysed".
+    const empty = await analyze(manager, { fileKey: none, contractId: target.id });
+    expect(empty.stored).toEqual({ contractId: target.id, labelCount: 0 });
+    const res = await call(manager, 'GET', labelsUrl(target.id));
+    expect(ContractClauseLabelsSchema.parse(res.json().data)).toMatchObject({ fileKey: none, revision: 1, engine: 'BUILT_IN', analyzedBy: { userId: manager.userId }, labels: [] });
+    // Asked three times, an empty run is one activity entry.
+    await analyze(manager, { fileKey: none, contractId: target.id });
+    await analyze(manager, { fileKey: none, contractId: target.id });
+    const runs = await t.services.db.select().from(auditEvents).where(eq(auditEvents.type, 'contract.clauses_labelled')).orderBy(asc(auditEvents.id));
+    expect(runs.filter((e) => (e.data as { contractId: number }).contractId === target.id).map((e) => (e.data as { labelCount: number }).labelCount)).toEqual([13, 4, 0]);
   });
 
   it('answers 401, 400 naming the field, 403 and 404 as the rules say, storing nothing', async () => {
@@ -169,6 +202,7 @@ describe('clause labels of a contract: GET conhub clause-labels/v1 and DELETE al
     const events = await t.services.db.select().from(auditEvents).where(and(eq(auditEvents.type, 'contract.clause_labels_deleted'), eq(auditEvents.actorUserId, owner.userId)));
     expect(events.map((e) => e.data)).toEqual([{ contractId: contract.id, deletedCount: count }]);
     const empty = await call(watcher, 'GET', labelsUrl(contract.id));
+    // The run is forgotten with its labels: the contract reads as never analysed.
     expect(empty.json().data).toEqual({ contractId: contract.id, fileKey: null, revision: null, engine: null, analyzedAt: null, analyzedBy: null, labels: [] });
   });
 });

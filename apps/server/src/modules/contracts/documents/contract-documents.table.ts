@@ -33,6 +33,30 @@ export const contractClauseLabels = pgTable(
 );
 
 /**
+ * The last analysis of a contract's document (one row per contract): which revision, by whom,
+ * with which engine, and how many clauses it found. It says "analysed, no clauses" truthfully
+ * when no label row exists; deleting the labels deletes it too.
+ */
+export const contractAnalyses = pgTable(
+  'contract_analyses',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ...tenantColumns(),
+    contractId: bigint('contract_id', { mode: 'number' }).notNull().references(() => contracts.id, { onDelete: 'cascade' }),
+    fileKey: text('file_key').notNull(),
+    revision: integer('revision').notNull(),
+    engine: text('engine').notNull(),
+    clauseCount: integer('clause_count').notNull(),
+    analyzedByUserId: bigint('analyzed_by_user_id', { mode: 'number' }),
+    analyzedAt: timestamp('analyzed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('contract_analyses_contract_key').on(t.contractId),
+    index('contract_analyses_scope_contract_idx').on(t.tenantId, t.workspaceId, t.contractId),
+  ],
+);
+
+/**
  * The edit lock of a contract's main document while somebody edits it in the online Word editor
  * (WOPI LOCK/REFRESH_LOCK/UNLOCK). One row per contract; a lock past `expires_at` is free again.
  */

@@ -21,7 +21,9 @@ describe('extractDocument: DOCX', () => {
     expect(result.language).toBe('en');
     const blocks = result.structure.blocks;
     expect(blocks.some((b) => b.kind === 'table')).toBe(true);
-    expect(blocks).toContainEqual({ kind: 'heading', level: 2, text: 'Access and Use' });
+    // Word's automatic numbering is in the text: "1.1 Access and Use. During ..." reads as article 1.1.
+    expect(blocks).toContainEqual(expect.objectContaining({ kind: 'article', number: '1.1', title: 'Access and Use' }));
+    expect(result.pages[0]?.text).toMatch(/^1\. Service$/m);
   });
 
   it('reads a generated Korean DOCX with an article heading and a table', async () => {

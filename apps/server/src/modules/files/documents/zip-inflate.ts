@@ -169,15 +169,17 @@ export async function openVerifiedZip(bytes: Buffer, limits: Partial<ZipLimits> 
 
 /**
  * The archive as mammoth's `file` input: mammoth reads its parts from here, inflated by us under
- * the caps, instead of opening the bytes with its own JSZip.
+ * the caps, instead of opening the bytes with its own JSZip. `replaced` parts are read as given
+ * (the main document with its numbering written in, extract-docx.ts).
  */
-export function mammothZipFile(zip: SafeZip) {
+export function mammothZipFile(zip: SafeZip, replaced: ReadonlyMap<string, string> = new Map()) {
   return {
     exists: (name: string) => zip.file(name) !== null,
     read: async (name: string, encoding?: string): Promise<string | Uint8Array> => {
       const entry = zip.file(name);
       if (!entry) throw new Error(`no part ${name}`);
-      const buffer = await entry.async('nodebuffer');
+      const given = replaced.get(name);
+      const buffer = given === undefined ? await entry.async('nodebuffer') : Buffer.from(given, 'utf8');
       if (encoding === 'base64') return buffer.toString('base64');
       if (encoding) return new TextDecoder(encoding).decode(buffer);
       return buffer;
