@@ -103,3 +103,19 @@ describe('contract registration with an Idempotency-Key', () => {
     expect((await post(reader, 'reader-key-0000000007', body('읽기 전용'))).statusCode).toBe(403);
   });
 });
+
+describe('contract registration: each counterparty once', () => {
+  it('refuses the same counterparty twice (case and spaces aside) with a 400 naming the list, and registers nothing', async () => {
+    const twice = [
+      { counterpartyType: 'COMPANY', name: '주식회사 한빛' },
+      { counterpartyType: 'COMPANY', name: ' 주식회사한빛 ' },
+    ];
+    const res = await post(owner, undefined, { title: '중복 상대방', contractType: 'SUPPLY', counterparties: twice });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data.fieldErrors).toEqual([{ field: 'body.counterparties', reason: 'each entry once' }]);
+    expect(await contractsTitled(wsA.workspaceId, '중복 상대방')).toHaveLength(0);
+    // A person and a company of one name are two parties.
+    const both = await post(owner, undefined, { title: '동명 상대방', contractType: 'SUPPLY', counterparties: [twice[0], { counterpartyType: 'PERSON', name: '주식회사 한빛' }] });
+    expect(both.statusCode, both.body).toBe(200);
+  });
+});
