@@ -78,10 +78,10 @@ test.describe('the contract repository', () => {
       await page.getByRole('button', { name: '문서에서 채우기' }).click();
       await expect(startDate).toHaveValue('2026-01-01', { timeout: 2_000 });
     }).toPass({ timeout: 45_000 });
-    await expect(page.getByText('6개 항목을 채웠습니다. 저장 전에 확인해 주세요.')).toBeVisible();
+    await expect(page.getByText(/^6개 항목을 채웠습니다: .*상대방 2곳\(주식회사 한빛, 주식회사 새솔\).*저장 전에 확인해 주세요\.$/)).toBeVisible();
     await expect(page.getByLabel(/^계약명/)).toHaveValue(title);
     await expect(page.getByLabel('종료일', { exact: true })).toHaveValue('2026-12-31');
-    await expect(page.getByLabel('금액', { exact: true })).toHaveValue('10000000');
+    await expect(page.getByLabel('금액', { exact: true })).toHaveValue('10,000,000');
     await expect(page.getByRole('combobox', { name: '통화' })).toHaveValue('KRW');
     await expect(page.getByRole('combobox', { name: /^계약 유형/ })).toHaveValue('용역계약');
     await expect(page.getByRole('combobox', { name: '분쟁 해결 방법' })).toHaveValue('소송');

@@ -10,7 +10,12 @@ export const HEADER = {
   requestId: 'x-request-id',
   twoFactorToken: 'x-two-factor-token',
   apiKey: 'x-api-key',
+  /** A client-generated key that makes a create call safe to repeat (docs/api-conventions.md). */
+  idempotencyKey: 'idempotency-key',
 } as const;
+
+/** What an Idempotency-Key may be: a UUID fits; the server answers 400 `headers.idempotency-key` otherwise. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 
 /** Product constants of spec section 9. */
 export const REQUEST_TIMEOUT_MS = 10_000;

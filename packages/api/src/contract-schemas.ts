@@ -64,6 +64,11 @@ export const CounterpartyInputSchema = z
   });
 export type CounterpartyInput = z.input<typeof CounterpartyInputSchema>;
 
+/** Two counterparties of one contract are the same when their type and name agree, ignoring case, width and spaces. */
+export function counterpartyKey(c: { counterpartyType: string; name: string }): string {
+  return `${c.counterpartyType}:${c.name.normalize('NFKC').toLowerCase().replace(/\s+/g, '')}`;
+}
+
 /** `#갱신` and `갱신` are the same hashtag: the leading # is dropped, no spaces, commas or #. */
 export const HashtagNameSchema = z
   .string()
@@ -133,7 +138,7 @@ const createFields = {
   groupId: z.number().int().positive().nullable().optional(),
   conhubContractId: text(64).nullable().optional(),
   hashtags: HashtagListSchema.default([]).describe('Names; missing ones are added to the workspace list'),
-  counterparties: z.array(CounterpartyInputSchema).max(L.counterpartiesMax).default([]),
+  counterparties: uniqueList(CounterpartyInputSchema, L.counterpartiesMax, counterpartyKey).default([]).describe('Each counterparty once (counterpartyKey: type and name)'),
   watcherUserIds: UserIdListSchema.default([]),
   userIds: UserIdListSchema.default([]).describe('Related users (담당자) who may read the contract'),
   referenceGroups: z.array(ReferenceGroupInputSchema).max(L.referenceGroupsMax).default([]),

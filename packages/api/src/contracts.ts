@@ -42,16 +42,20 @@ export * from './contract-activity';
 
 const alex = ['alex: contracts'];
 const conhub = ['conhub: contracts'];
+/** Both create versions honour the same header. */
+const idempotent =
+  ' Header Idempotency-Key (optional, 8-128 of A-Z a-z 0-9 _ . : -): a repeat with the same key and the same body answers the contract the first call made, without a second one, ' +
+  'also while the first is still running; the same key with another body is 422 ERROR_IDEMPOTENCY_KEY_REUSED (data.contractId). Keys are the caller\'s own in this workspace.';
 const writable = 'Needs the owner with contract.contract.write, or contract.contract.admin (403); 404 when the contract is not readable.';
 
 export const createContractV6 = defineRoute({
   method: 'POST', path: '/api/alex/contracts/v6', access: 'member', product: 'CLM',
-  summary: 'Registers a contract with its counterparties, hashtags, watchers, related users and references (contract.contract.write). 400 names every bad field, including unknown users, groups or referenced contracts.',
+  summary: `Registers a contract with its counterparties, hashtags, watchers, related users and references (contract.contract.write). 400 names every bad field, including unknown users, groups or referenced contracts.${idempotent}`,
   tags: alex, schemas: { body: CreateContractBodySchema, data: ContractDetailSchema },
 });
 export const createContractV7 = defineRoute({
   method: 'POST', path: '/api/alex/contracts/v7', access: 'member', product: 'CLM',
-  summary: 'v6 plus `files`: [{fileKey, role}] of arxive files already uploaded to this workspace (JSON, not multipart); 400 on body.files.N.fileKey for a key that is not a live file here that the caller may read (a hidden file answers as a missing one).',
+  summary: `v6 plus \`files\`: [{fileKey, role}] of arxive files already uploaded to this workspace (JSON, not multipart); 400 on body.files.N.fileKey for a key that is not a live file here that the caller may read (a hidden file answers as a missing one).${idempotent}`,
   tags: alex, schemas: { body: CreateContractWithFilesBodySchema, data: ContractDetailSchema },
 });
 

@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   ERROR_UNSUPPORTED_MEDIA_TYPE: 415,
   ERROR_UNSUPPORTED_FILE_TYPE: 415,
   ERROR_INSUFFICIENT_CREDITS: 402,
+  /** An Idempotency-Key already used by the caller for a request with another body (`data.contractId` etc.: what the first one made). */
+  ERROR_IDEMPOTENCY_KEY_REUSED: 422,
   ERROR_ACCOUNT_LOCKED: 423,
   ERROR_RATE_LIMITED: 429,
   ERROR_INTERNAL: 500,

@@ -8,6 +8,7 @@ import {
 } from '@legal/api';
 import type { FastifyInstance } from 'fastify';
 import type { RequestContext } from '../../platform/http/context';
+import { idempotencyKeyOf } from '../../platform/http/idempotency-key';
 import { route } from '../../platform/http/route';
 import type { AppServices } from '../../platform/services';
 import { type ContractEdit, fieldEdits, replaceEdit } from './contract-edits';
@@ -15,8 +16,8 @@ import * as service from './contracts.service';
 
 /** The contract itself (7.3 alex, 7.6 conhub detail): create, read, edit field by field or whole, delete. */
 export function registerContractRoutes(app: FastifyInstance, services: AppServices) {
-  route(app, createContractV6, ({ ctx, body }) => service.createContract(services, ctx, body));
-  route(app, createContractV7, ({ ctx, body }) => service.createContract(services, ctx, body));
+  route(app, createContractV6, ({ ctx, body, request }) => service.createContract(services, ctx, body, { idempotencyKey: idempotencyKeyOf(request) }));
+  route(app, createContractV7, ({ ctx, body, request }) => service.createContract(services, ctx, body, { idempotencyKey: idempotencyKeyOf(request) }));
 
   for (const descriptor of [getContractV5, getContractV6, getConhubContractV2, getConhubContractV3]) {
     route(app, descriptor, ({ ctx, params }) => service.getContract(services, ctx, params.contractId));

@@ -5,9 +5,11 @@ import type { Tx } from '../../platform/db/client';
 import { inScope } from '../../platform/db/tenancy';
 import { type RequestContext, type TenantScope, tenantScope } from '../../platform/http/context';
 import { conflict, forbidden, notFound } from '../../platform/http/errors';
+import { requestFingerprint } from '../../platform/http/idempotency-key';
 import type { AppServices } from '../../platform/services';
 import { type AuditEvent, auditMetaOf, recordAudit } from '../../platform/audit/audit';
 import { contractBasic, contractDetail, trimDecimal } from './contract-dto';
+import { claimCreateKey, type CreateKey, settleCreateKey } from './contract-idempotency.repo';
 import { type ContractColumns, type ContractEdit, FIELD_OF_COLUMN, type ListField, listWrites, type ListWrite } from './contract-edits';
 import { type FieldProblem, type FileCaller, groupProblems, ownerProblems, throwIfAny } from './contract-inputs';
 import { abilitiesOf, allow, type ContractAction, type ContractActor } from './contracts.policy';
@@ -74,7 +76,11 @@ export async function getContractPermissions(services: Services, ctx: RequestCon
 
 type CreateInput = Omit<z.output<typeof CreateContractWithFilesBodySchema>, 'files'> & { files?: z.output<typeof CreateContractWithFilesBodySchema>['files'] };
 
-export async function createContract(services: EditServices, ctx: RequestContext, body: CreateInput): Promise<ContractDetail> {
+/**
+ * Registers a contract. With an idempotency key (the `Idempotency-Key` header), a repeat of the
+ * same body answers the contract the first request made (contract-idempotency.repo.ts).
+ */
+export async function createContract(services: EditServices, ctx: RequestContext, body: CreateInput, options: { idempotencyKey?: string | null } = {}): Promise<ContractDetail> {
   const { scope, actor } = await contractContext(services, ctx);
   if (!allow(actor, 'contract.create')) throw forbidden();
   const ownerUserId = body.ownerUserId ?? actor.userId;
@@ -89,7 +95,13 @@ export async function createContract(services: EditServices, ctx: RequestContext
     relatedReferences: listWrites.relatedReferences(body.relatedReferences),
     ...(body.files ? { files: listWrites.files(body.files) } : {}),
   };
+  const key: CreateKey | null = options.idempotencyKey ? { userId: actor.userId, key: options.idempotencyKey, requestHash: requestFingerprint(body) } : null;
   return services.db.transaction(async (tx) => {
+    const earlierId = key ? await claimCreateKey(tx, scope, key) : null;
+    if (earlierId !== null) {
+      const earlier = await readableContract(tx, scope, actor, earlierId);
+      return contractDetail(tx, scope, actor, earlier.row, earlier.facts);
+    }
     throwIfAny([
       ...(body.ownerUserId !== undefined ? await ownerProblems(tx, scope, ownerUserId, 'body.ownerUserId') : []),
       ...(await groupProblems(tx, scope, body.groupId, 'body.groupId')),
@@ -124,6 +136,7 @@ export async function createContract(services: EditServices, ctx: RequestContext
     const extra: AuditEvent[] = [];
     await writeLists(tx, scope, actor, row!.id, lists, extra);
     await repo.refreshSearchText(tx, scope, row!.id);
+    if (key) await settleCreateKey(tx, scope, key, row!.id);
     await audit(tx, ctx, scope, actor, {
       type: 'contract.created',
       data: { contractId: row!.id, title: row!.title, status: row!.status, ownerUserId, fileKeys: (body.files ?? []).map((f) => f.fileKey) },

@@ -9,6 +9,7 @@ import { registerContractCompletionRoutes } from './contract-completions.routes'
 import { registerContractFileAccess } from './contract-files.access';
 import { registerContractViewRoutes } from './contract-views.routes';
 import { registerContractRoutes } from './contracts.routes';
+import * as idempotencyTables from './contract-idempotency.table';
 import * as contractTables from './contracts.table';
 import * as counterpartyTables from './counterparties.table';
 import { registerContractDocumentRoutes } from './documents/contract-documents.routes';
@@ -47,7 +48,7 @@ export const contractsModule = defineModule({
   },
   jobs: [...contractJobs(), ...contractBulkJobs(), ...contractDiscoveryJobs()],
   schedule: (services) => scheduleReminderSweep(services),
-  tables: { ...contractTables, ...counterpartyTables, ...reminderTables, ...userConfigTables, ...bulkTables, ...documentTables },
+  tables: { ...contractTables, ...counterpartyTables, ...reminderTables, ...userConfigTables, ...bulkTables, ...documentTables, ...idempotencyTables },
   searchSources: [contractSearchSource],
   attachments: registerContractFileAccess,
 });

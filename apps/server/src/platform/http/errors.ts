@@ -21,6 +21,10 @@ const MESSAGES: Record<ErrorCode, LocalizedText> = {
   ERROR_UNSUPPORTED_MEDIA_TYPE: { ko: '지원하지 않는 요청 형식입니다.', en: 'This content type is not supported.' },
   ERROR_UNSUPPORTED_FILE_TYPE: { ko: '지원하지 않는 파일 형식입니다.', en: 'This file type is not supported.' },
   ERROR_INSUFFICIENT_CREDITS: { ko: '크레딧이 부족합니다.', en: 'Not enough credits.' },
+  ERROR_IDEMPOTENCY_KEY_REUSED: {
+    ko: '같은 요청 키로 다른 내용이 이미 처리되었습니다. 처음 요청의 결과를 확인해 주세요.',
+    en: 'This request key was already used for a request with different content. Check what the first request made.',
+  },
   ERROR_ACCOUNT_LOCKED: { ko: '계정이 잠겼습니다. 잠시 후 다시 시도해 주세요.', en: 'The account is locked. Please try again later.' },
   ERROR_RATE_LIMITED: { ko: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.', en: 'Too many requests. Please try again shortly.' },
   ERROR_INTERNAL: { ko: '일시적인 오류가 발생했습니다.', en: 'Something went wrong on our side.' },

@@ -76,7 +76,7 @@ export function PasswordChangeForm() {
     >
       <Text size="xs" c={hints[rule] ? undefined : 'dimmed'}>
         {t(`password.rules.${rule}`, LIMITS)}
-        <VisuallyHidden>{` (${hints[rule] ? t('password.ruleMet') : t('password.ruleUnmet')})`}</VisuallyHidden>
+        <VisuallyHidden>{` (${t(hints[rule] === null ? 'password.rulePending' : hints[rule] ? 'password.ruleMet' : 'password.ruleUnmet')})`}</VisuallyHidden>
       </Text>
     </List.Item>
   ));

@@ -50,6 +50,9 @@ describe('profile page', () => {
     renderApp('/profile');
     const form = await screen.findByRole('region', { name: '비밀번호 변경' });
     const rules = within(form).getByRole('list', { name: '새 비밀번호 조건' });
+    // Nothing typed yet: no rule is called unmet (an empty box is not "longer than 128").
+    expect(within(rules).getByText(/128자 이하/)).toHaveTextContent('(입력 전)');
+    expect(within(rules).queryByText(/미충족/)).toBeNull();
 
     await userEvent.click(within(form).getByRole('button', { name: '비밀번호 변경' }));
     expect(within(form).getByText('현재 비밀번호를 입력해 주세요.')).toBeInTheDocument();
@@ -58,6 +61,7 @@ describe('profile page', () => {
     await userEvent.type(within(form).getByLabelText('현재 비밀번호'), 'Old-pass-1');
     await userEvent.type(within(form).getByLabelText('새 비밀번호'), '새비밀번호');
     expect(within(rules).getByText(/8자 이상/)).toHaveTextContent('(미충족)');
+    expect(within(rules).getByText(/128자 이하/)).toHaveTextContent('(충족)');
     await userEvent.type(within(form).getByLabelText('새 비밀번호'), '-2026');
     expect(within(rules).getByText(/8자 이상/)).toHaveTextContent('(충족)');
     await userEvent.type(within(form).getByLabelText('새 비밀번호 확인'), 'different');

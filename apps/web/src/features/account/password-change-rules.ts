@@ -29,14 +29,19 @@ export type PasswordProblem = { key: PasswordErrorKey } | { text: string };
 
 export type PasswordErrors = Partial<Record<PasswordChangeField, PasswordProblem>>;
 
-/** The live checklist under the new password (NewPasswordSchema's rules plus the two the form adds). */
-export function passwordHints(values: PasswordChangeValues) {
+/**
+ * The live checklist under the new password (NewPasswordSchema's rules plus the two the form
+ * adds): true met, false unmet, null not judged yet. Nothing is judged before a new password is
+ * typed: "at most 128 characters (unmet)" under an empty box would be untrue.
+ */
+export function passwordHints(values: PasswordChangeValues): Record<'minLength' | 'maxLength' | 'differs' | 'matches', boolean | null> {
+  if (values.newPassword === '') return { minLength: null, maxLength: null, differs: null, matches: null };
   const length = passwordLength(values.newPassword);
   return {
     minLength: length >= AUTH_LIMITS.passwordMinLength,
-    maxLength: values.newPassword !== '' && length <= AUTH_LIMITS.passwordMaxLength,
-    differs: values.newPassword !== '' && values.newPassword !== values.currentPassword,
-    matches: values.newPassword !== '' && values.newPassword === values.confirmPassword,
+    maxLength: length <= AUTH_LIMITS.passwordMaxLength,
+    differs: values.newPassword !== values.currentPassword,
+    matches: values.newPassword === values.confirmPassword,
   };
 }
 

@@ -47,7 +47,7 @@ function UploadStep({ onCreated }: { onCreated: (requestId: number) => void }) {
   return (
     <Stack gap="md">
       <Text fw={500}>{t('bulk.upload.sheet')}</Text>
-      <FileDropZone isMultiple={false} onFiles={(chosen) => void sheet.upload(chosen)} />
+      <FileDropZone kind="sheet" isMultiple={false} onFiles={(chosen) => void sheet.upload(chosen)} />
       {sheet.items.map((item) => (
         <UploadRow key={item.id} item={item} />
       ))}
@@ -62,10 +62,15 @@ function UploadStep({ onCreated }: { onCreated: (requestId: number) => void }) {
         </Alert>
       )}
       <Group>
-        <Button onClick={submit} loading={create.isPending} disabled={sheet.isUploading || files.isUploading}>
+        {/* Nothing to check before a sheet is uploaded: the button says so by being off, the line beside it why. */}
+        <Button onClick={submit} loading={create.isPending} disabled={!sheetKey || sheet.isUploading || files.isUploading}>
           {t('bulk.upload.submit')}
         </Button>
-        {(sheet.isUploading || files.isUploading) && <Text c="dimmed">{t('bulk.upload.waiting')}</Text>}
+        {sheet.isUploading || files.isUploading ? (
+          <Text c="dimmed">{t('bulk.upload.waiting')}</Text>
+        ) : !sheetKey ? (
+          <Text c="dimmed">{t('bulk.upload.needSheet')}</Text>
+        ) : null}
       </Group>
     </Stack>
   );

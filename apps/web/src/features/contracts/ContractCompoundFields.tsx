@@ -2,9 +2,12 @@ import {
   AmountCurrencyBodySchema, COMMON_CURRENCIES, type ContractDetail, StartEndDateBodySchema, updateContractAmountCurrency, updateContractPeriod,
 } from '@legal/api';
 import { Autocomplete, Group, TextInput } from '@mantine/core';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { groupedAmount, positionAfter, significantBefore, typedAmount } from './amount-input';
+import { amountWithCurrency, DEFAULT_CURRENCY } from './contract-create-draft';
 import { type FieldAccessOf } from './contract-field-access';
-import { formatAmount, formatPeriod, plainAmount } from './contract-format';
+import { formatAmount, formatPeriod } from './contract-format';
 import { useErrorText } from './contract-form-errors';
 import { useVocabulary } from './contract-vocabulary';
 import { EditableField } from './EditableField';
@@ -72,10 +75,10 @@ export function AmountField({ contract, access }: FieldProps) {
       display={formatAmount(contract.amount, contract.currency, locale)}
       canEdit={canEdit}
       lockedReason={isFrozen ? t('detail.frozen') : undefined}
-      initialDraft={() => ({ amount: contract.amount ?? '', currency: contract.currency ?? '' })}
+      initialDraft={() => ({ amount: contract.amount ?? '', currency: contract.currency ?? DEFAULT_CURRENCY })}
       isSaving={isSaving}
       onCancel={clearErrors}
-      onSave={(draft, done) => save({ amount: plainAmount(draft.amount), currency: orNull(draft.currency.toUpperCase()) }, done)}
+      onSave={(draft, done) => save(amountWithCurrency(draft), done)}
       renderEditor={(draft, setDraft) => <AmountInputs value={draft} onChange={setDraft} amountError={errorText(errors.amount)} currencyError={errorText(errors.currency)} />}
     />
   );
@@ -90,18 +93,38 @@ export interface AmountInputsProps {
   amountLabel?: string;
 }
 
-/** An amount box and a currency box offering the common codes (any ISO 4217 code may be typed). */
+/**
+ * An amount box that groups thousands as the interface language writes them while it is typed
+ * (the value stays a plain decimal string), and a currency box offering the common codes (any ISO
+ * 4217 code may be typed). The currency has no grey hint that could pass for a value: a form that
+ * wants a preset (KRW on the create form) starts with it as the value.
+ */
 export function AmountInputs({ value, onChange, amountError, currencyError, amountLabel }: AmountInputsProps) {
   const { t } = useTranslation('contracts');
+  const { locale } = useVocabulary();
+  const ref = useRef<HTMLInputElement>(null);
+  const caret = useRef<number | null>(null);
+  const shown = groupedAmount(value.amount, locale);
+  // After a regrouping the caret goes back after the digit it followed, not to the end.
+  useLayoutEffect(() => {
+    if (caret.current === null || !ref.current || document.activeElement !== ref.current) return;
+    const position = positionAfter(shown, caret.current, locale);
+    ref.current.setSelectionRange(position, position);
+    caret.current = null;
+  });
   return (
     <Group grow align="flex-start">
       <TextInput
+        ref={ref}
         label={amountLabel ?? t('fields.amountValue')}
         inputMode="decimal"
-        value={value.amount}
-        onChange={(e) => onChange({ ...value, amount: e.currentTarget.value })}
+        value={shown}
+        onChange={(e) => {
+          const typed = e.currentTarget.value;
+          caret.current = significantBefore(typed, e.currentTarget.selectionStart ?? typed.length, locale);
+          onChange({ ...value, amount: typedAmount(typed, locale) });
+        }}
         error={amountError}
-        placeholder="1500000"
         data-autofocus
       />
       <Autocomplete
@@ -111,7 +134,6 @@ export function AmountInputs({ value, onChange, amountError, currencyError, amou
         onChange={(currency) => onChange({ ...value, currency: currency.toUpperCase() })}
         maxLength={3}
         error={currencyError}
-        placeholder="KRW"
       />
     </Group>
   );

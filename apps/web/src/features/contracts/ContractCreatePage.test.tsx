@@ -52,8 +52,12 @@ describe('contract registration by upload', () => {
     expect(within(uploaded).getByRole('combobox', { name: '용역계약서_최종.pdf의 역할' })).toHaveValue('MAIN');
     await userEvent.selectOptions(within(uploaded).getByRole('combobox', { name: '부속합의서.pdf의 역할' }), 'APPENDIX');
 
+    // The currency starts as a real value (KRW), and the amount is grouped as it is typed.
+    expect(screen.getByRole('combobox', { name: '통화' })).toHaveValue('KRW');
+    await userEvent.type(screen.getByRole('textbox', { name: '금액' }), '1500000');
+    expect(screen.getByRole('textbox', { name: '금액' })).toHaveValue('1,500,000');
     // No contract type and an amount without its currency: the shared v7 schema says no.
-    await userEvent.type(screen.getByRole('textbox', { name: '금액' }), '1,500,000');
+    await userEvent.clear(screen.getByRole('combobox', { name: '통화' }));
     await userEvent.click(screen.getByRole('button', { name: '등록' }));
     expect(await screen.findByText('금액에는 통화가 필요합니다.')).toBeInTheDocument();
     expect(screen.getByText('입력해 주세요.')).toBeInTheDocument();
@@ -66,7 +70,10 @@ describe('contract registration by upload', () => {
     await userEvent.click(screen.getByRole('button', { name: '등록' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/hanbit/contracts/31'));
-    const body = fake.calls(createContractV7)[0]!.body as Record<string, unknown>;
+    const [call] = fake.calls(createContractV7);
+    const body = call!.body as Record<string, unknown>;
+    // The registration carries its idempotency key, so a retry cannot make a second contract.
+    expect(call!.headers.get('idempotency-key')).toMatch(/^[0-9a-f]{32}$/);
     expect(body).toMatchObject({
       title: '용역계약서_최종',
       contractType: 'SERVICE',

@@ -2,11 +2,12 @@ import { AmountCurrencyBodySchema, type ContractFileRole, CreateContractWithFile
 import { ActionIcon, Alert, Anchor, Button, Card, Container, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ForbiddenState } from '../../components/ForbiddenState';
-import { isApiError } from '../../lib/api';
+import { OwnForm } from '../../components/OwnForm';
+import { isApiError, newIdempotencyKey } from '../../lib/api';
 import { useHasAnyPermission } from '../../lib/session';
 import { FILE_PERMISSIONS } from '../files/file-permissions';
 import { UploadList } from '../files/FileUploadPanel';
@@ -14,7 +15,7 @@ import { FileSize } from '../files/FileSize';
 import { WorkspaceGate } from '../workspaces/WorkspaceGate';
 import { useAnalyzeContract } from './clause-queries';
 import { type ContractCreateDraft, createBodyOf, emptyCreateDraft, titleFromFileName } from './contract-create-draft';
-import { fillEmptyFields } from './contract-create-fill';
+import { fillEmptyFields, useFilledSummary } from './contract-create-fill';
 import { errorAt, type FormErrors, schemaErrors, serverErrors, useErrorText } from './contract-form-errors';
 import { IconX } from './contract-icons';
 import { useCreateContract } from './contract-mutations';
@@ -26,6 +27,12 @@ import { FileDropZone } from './FileDropZone';
 import { useContractUploads } from './use-contract-uploads';
 import './contracts-i18n';
 
+/** The contract an earlier attempt with the same key made (the 422's `data.contractId`). */
+function registeredId(data: unknown): number | undefined {
+  const id = (data as { contractId?: unknown } | undefined)?.contractId;
+  return typeof id === 'number' ? id : undefined;
+}
+
 function CreateContractForm({ workspaceName }: { workspaceName: string }) {
   const { t } = useTranslation('contracts');
   const vocabulary = useVocabulary();
@@ -34,7 +41,18 @@ function CreateContractForm({ workspaceName }: { workspaceName: string }) {
   const create = useCreateContract();
   const [draft, setDraft] = useState<ContractCreateDraft>(emptyCreateDraft);
   const [errors, setErrors] = useState<FormErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ message: string; contractId?: number } | null>(null);
+  // One key for this registration, kept across retries and repeated clicks: the server answers the
+  // contract a cut-off earlier attempt already made rather than making a second one.
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  // Set on the click, before React re-renders the button as busy: a double click sends once.
+  const isSending = useRef(false);
+  // The form as it is when an answer arrives (typing may have gone on meanwhile).
+  const draftRef = useRef(draft);
+  useEffect(() => {
+    draftRef.current = draft;
+  }, [draft]);
+  const filledSummary = useFilledSummary();
   const [roles, setRoles] = useState<ReadonlyMap<string, ContractFileRole>>(new Map());
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   // The first document names the contract unless a title was already typed.
@@ -55,10 +73,10 @@ function CreateContractForm({ workspaceName }: { workspaceName: string }) {
       { fileKey: mainFile.file.fileKey },
       {
         onSuccess: (answer) => {
-          // Counted on the form as it was sent; applied to the form as it is now (typing may have gone on).
-          const { filled } = fillEmptyFields(draft, answer.suggestions);
-          setDraft((current) => fillEmptyFields(current, answer.suggestions).draft);
-          notifications.show({ color: filled.length > 0 ? 'green' : 'gray', message: filled.length > 0 ? t('analysis.filled', { count: filled.length }) : t('analysis.filledNone') });
+          // Applied to the form as it is now (typing may have gone on), and reported as applied.
+          const result = fillEmptyFields(draftRef.current, answer.suggestions);
+          setDraft(result.draft);
+          notifications.show({ color: result.filled.length > 0 ? 'green' : 'gray', message: filledSummary(result) });
         },
         onError: (error) => notifications.show({ color: 'orange', message: isApiError(error) ? error.message : t('analysis.fillFailed') }),
       },
@@ -67,6 +85,7 @@ function CreateContractForm({ workspaceName }: { workspaceName: string }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (isSending.current) return;
     setFailure(null);
     const body = createBodyOf(draft, files.map((item, index) => ({ fileKey: item.file.fileKey, role: roleOf(item.id, index) })));
     // The cross-field rules run only on an otherwise valid body: check the pairs on their own too, so every error shows at once.
@@ -78,7 +97,11 @@ function CreateContractForm({ workspaceName }: { workspaceName: string }) {
     if (!draft.contractType) found.contractType = { key: 'required' };
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    create.mutate(body, {
+    isSending.current = true;
+    create.mutate({ body, idempotencyKey }, {
+      onSettled: () => {
+        isSending.current = false;
+      },
       onSuccess: (contract) => {
         notifications.show({ color: 'green', message: t('create.created', { title: contract.title }) });
         void navigate(contractPath(workspaceName, contract.id));
@@ -86,13 +109,14 @@ function CreateContractForm({ workspaceName }: { workspaceName: string }) {
       onError: (error) => {
         const fields = serverErrors(error);
         if (fields) setErrors(fields);
-        else setFailure(isApiError(error) ? error.message : t('errors.saveFailed'));
+        else if (isApiError(error) && error.code === 'ERROR_IDEMPOTENCY_KEY_REUSED') setFailure({ message: t('create.alreadyRegistered'), contractId: registeredId(error.data) });
+        else setFailure({ message: isApiError(error) ? error.message : t('errors.saveFailed') });
       },
     });
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <OwnForm onSubmit={submit} noValidate>
       <Stack gap="lg">
         <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="create-files">
           <Title order={2} size="h5" id="create-files" mb="sm">
@@ -155,19 +179,27 @@ function CreateContractForm({ workspaceName }: { workspaceName: string }) {
         </Card>
         {failure ? (
           <Alert color="red" variant="light" role="alert">
-            {failure}
+            {failure.message}
+            {failure.contractId ? (
+              <>
+                {' '}
+                <Anchor component={Link} to={contractPath(workspaceName, failure.contractId)}>
+                  {t('create.openRegistered')}
+                </Anchor>
+              </>
+            ) : null}
           </Alert>
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" component={Link} to={contractsPath(workspaceName)}>
             {t('actions.cancel')}
           </Button>
-          <Button type="submit" loading={create.isPending} disabled={uploads.isUploading}>
+          <Button type="submit" loading={create.isPending} disabled={uploads.isUploading || create.isPending}>
             {t('create.submit')}
           </Button>
         </Group>
       </Stack>
-    </form>
+    </OwnForm>
   );
 }
 

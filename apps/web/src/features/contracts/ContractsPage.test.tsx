@@ -126,12 +126,38 @@ describe('contract repository list', () => {
     expect(screen.queryByRole('search')).not.toBeInTheDocument();
   });
 
-  it('invites a writer to register the first contract and forbids members without contract permissions', async () => {
-    signInAs(WRITER).on(scrollSearchContracts, ok({ content: [], sortValue: null, tieBreaker: null, hasNext: false }));
-    const first = renderApp('/hanbit/contracts');
+  it('says truthfully why the list is empty and offers only what the user may do', { timeout: 30_000 }, async () => {
+    const none = ok({ content: [], sortValue: null, tieBreaker: null, hasNext: false });
+    // Someone who sees every contract: the workspace has none yet.
+    signInAs([...WRITER, 'contract.all_contract.read']).on(scrollSearchContracts, none);
+    let view = renderApp('/hanbit/contracts');
     expect(await screen.findByText('등록된 계약이 없습니다', undefined, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: '계약 등록' })[0]).toHaveAttribute('href', '/hanbit/contracts/new');
-    first.unmount();
+    view.unmount();
+
+    // A writer who sees only some contracts: there may be others.
+    signInAs(WRITER).on(scrollSearchContracts, none);
+    view = renderApp('/hanbit/contracts');
+    expect(await screen.findByText('볼 수 있는 계약이 없습니다', undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.queryByText('등록된 계약이 없습니다')).toBeNull();
+    expect(screen.getAllByRole('link', { name: '계약 등록' })[0]).toHaveAttribute('href', '/hanbit/contracts/new');
+    view.unmount();
+
+    // A reader is offered nothing they may not do.
+    signInAs(READER).on(scrollSearchContracts, none);
+    view = renderApp('/hanbit/contracts');
+    expect(await screen.findByText('볼 수 있는 계약이 없습니다', undefined, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByText(/담당자에게 공유를 요청하세요/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '계약 등록' })).toBeNull();
+    view.unmount();
+
+    // With a search: nothing matches, and the search can be cleared.
+    signInAs(READER).on(scrollSearchContracts, none);
+    const searched = renderApp('/hanbit/contracts?q=해지&status=ACTIVE');
+    expect(await screen.findByText('조건에 맞는 계약이 없습니다', undefined, { timeout: 8000 })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '검색 조건 지우기' }));
+    await waitFor(() => expect(searched.router.state.location.search).toBe(''));
+    searched.unmount();
 
     signInAs(['file.file.read']);
     renderApp('/hanbit/contracts');

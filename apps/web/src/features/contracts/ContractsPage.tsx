@@ -10,9 +10,9 @@ import { ForbiddenState } from '../../components/ForbiddenState';
 import { LoadingState } from '../../components/LoadingState';
 import { useHasAnyPermission } from '../../lib/session';
 import { WorkspaceGate } from '../workspaces/WorkspaceGate';
-import { CONTRACT_PERMISSIONS, CREATE_PERMISSIONS, REPOSITORY_PERMISSIONS } from './contract-permissions';
+import { ALL_CONTRACTS_PERMISSIONS, CONTRACT_PERMISSIONS, CREATE_PERMISSIONS, REPOSITORY_PERMISSIONS } from './contract-permissions';
 import { useBookmarkedContracts, useContractScroll } from './contract-queries';
-import { type ContractFilters, countFilters, filtersFromBody, readContractFilters, writeContractFilters } from './contract-search-params';
+import { type ContractFilters, countFilters, emptyFilters, filtersFromBody, readContractFilters, writeContractFilters } from './contract-search-params';
 import { useContractUserConfig } from './contract-user-config';
 import { ContractListToolbar } from './ContractListToolbar';
 import { IconAddressBook, IconPlus } from './contract-icons';
@@ -67,15 +67,7 @@ function ResultsBody({ workspaceName, list, filters, onChange, canCreate, column
   if (list.error && !contracts) return <ErrorState error={list.error} onRetry={list.refetch} />;
   if (list.isPending || !contracts) return <LoadingState />;
   if (contracts.length === 0) {
-    if (filters.view === 'bookmarks') return <EmptyState title={t('empty.bookmarksTitle')} description={t('empty.bookmarksDescription')} />;
-    if (filters.keyword || countFilters(filters) > 0) return <EmptyState title={t('empty.notFoundTitle')} description={t('empty.notFoundDescription')} />;
-    return (
-      <EmptyState
-        title={t('empty.title')}
-        description={t('empty.description')}
-        action={canCreate ? <Button component={Link} to={newContractPath(workspaceName)}>{t('list.create')}</Button> : undefined}
-      />
-    );
+    return <NoContracts workspaceName={workspaceName} filters={filters} onChange={onChange} canCreate={canCreate} />;
   }
   const isBookmarkView = filters.view === 'bookmarks';
   return (
@@ -93,6 +85,34 @@ function ResultsBody({ workspaceName, list, filters, onChange, canCreate, column
       caption={t(isBookmarkView ? 'list.bookmarkCaption' : 'list.caption')}
     />
   );
+}
+
+/**
+ * Why the list is empty, truthfully: nothing bookmarked; nothing matching the search (with a way
+ * to clear it); nothing in the workspace (for someone who sees every contract); or nothing this
+ * user may see (for someone who sees only their own, watched, related or group contracts: there
+ * may well be others). The action offered is one the user may take.
+ */
+function NoContracts({ workspaceName, filters, onChange, canCreate }: { workspaceName: string; filters: ContractFilters; onChange: (next: ContractFilters) => void; canCreate: boolean }) {
+  const { t } = useTranslation('contracts');
+  const seesAll = useHasAnyPermission(ALL_CONTRACTS_PERMISSIONS);
+  if (filters.view === 'bookmarks') return <EmptyState title={t('empty.bookmarksTitle')} description={t('empty.bookmarksDescription')} />;
+  if (filters.keyword || countFilters(filters) > 0) {
+    return (
+      <EmptyState
+        title={t('empty.notFoundTitle')}
+        description={t('empty.notFoundDescription')}
+        action={
+          <Button variant="light" onClick={() => onChange({ ...emptyFilters(), view: filters.view, sort: filters.sort })}>
+            {t('empty.clearFilters')}
+          </Button>
+        }
+      />
+    );
+  }
+  const create = canCreate ? <Button component={Link} to={newContractPath(workspaceName)}>{t('list.create')}</Button> : undefined;
+  if (seesAll) return <EmptyState title={t('empty.title')} description={t(canCreate ? 'empty.description' : 'empty.descriptionReadOnly')} action={create} />;
+  return <EmptyState title={t('empty.noneVisibleTitle')} description={t(canCreate ? 'empty.noneVisibleDescription' : 'empty.noneVisibleDescriptionReadOnly')} action={create} />;
 }
 
 /** Opens the list with the user's default saved search when the address names none (once per visit). */

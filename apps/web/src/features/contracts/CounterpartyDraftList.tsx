@@ -1,5 +1,6 @@
-import { type CounterpartyInput } from '@legal/api';
+import { counterpartyKey, type CounterpartyInput } from '@legal/api';
 import { ActionIcon, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconAddressBook, IconPencil, IconPlus, IconX } from './contract-icons';
@@ -30,6 +31,17 @@ export function CounterpartyDraftList({ value, onChange, error }: CounterpartyDr
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [isPicking, setIsPicking] = useState(false);
   const current = typeof editing === 'number' ? value[editing] : undefined;
+  // Each counterparty once (the create schema refuses a repeat too): the one being edited aside.
+  const isDuplicate = (input: CounterpartyInput) => value.some((c, i) => i !== editing && counterpartyKey(c) === counterpartyKey(input));
+  const addPicked = (picked: CounterpartyInput[]) => {
+    const taken = new Set(value.map(counterpartyKey));
+    const fresh = picked.filter((c) => !taken.has(counterpartyKey(c)) && taken.add(counterpartyKey(c)));
+    const skipped = picked.filter((c) => !fresh.includes(c));
+    if (fresh.length > 0) onChange([...value, ...fresh]);
+    if (skipped.length > 0) {
+      notifications.show({ color: 'orange', message: t('counterparties.alreadyAdded', { count: skipped.length, names: skipped.map((c) => c.name).join(', ') }) });
+    }
+  };
   return (
     <Stack gap="xs">
       <Group justify="space-between">
@@ -79,6 +91,7 @@ export function CounterpartyDraftList({ value, onChange, error }: CounterpartyDr
         title={current ? t('counterparties.editTitle') : t('counterparties.add')}
         initial={current ? draftOf(blank(current)) : emptyCounterparty()}
         onClose={() => setEditing(null)}
+        isDuplicate={isDuplicate}
         onSubmit={async (input) => {
           onChange(typeof editing === 'number' ? value.map((c, i) => (i === editing ? input : c)) : [...value, input]);
         }}
@@ -86,7 +99,7 @@ export function CounterpartyDraftList({ value, onChange, error }: CounterpartyDr
       <CounterpartyBookmarkPicker
         opened={isPicking}
         onClose={() => setIsPicking(false)}
-        onPick={(picked) => onChange([...value, ...picked.map((b) => inputOf(draftOf(b)))])}
+        onPick={(picked) => addPicked(picked.map((b) => inputOf(draftOf(b))))}
       />
     </Stack>
   );

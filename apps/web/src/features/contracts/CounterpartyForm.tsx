@@ -3,6 +3,7 @@ import { ActionIcon, Button, Fieldset, Group, Modal, SegmentedControl, SimpleGri
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormFooter } from '../../components/FormFooter';
+import { OwnForm } from '../../components/OwnForm';
 import { errorsUnder, type FormErrors, schemaErrors, useCheckedSave, useErrorText } from './contract-form-errors';
 import { IconPlus, IconX } from './contract-icons';
 import { useVocabulary } from './contract-vocabulary';
@@ -17,19 +18,21 @@ export interface CounterpartyFormModalProps {
   /** Sends the checked body; a rejection with a 400 shows its field errors, any other its message. */
   onSubmit: (input: CounterpartyInput) => Promise<unknown>;
   onClose: () => void;
+  /** True when the list the form adds to already holds this counterparty: refused on the name field. */
+  isDuplicate?: (input: CounterpartyInput) => boolean;
 }
 
 /** Adds or edits a counterparty (of a contract, or a bookmark): company or person, with contacts. */
-export function CounterpartyFormModal({ opened, title, initial, onSubmit, onClose }: CounterpartyFormModalProps) {
+export function CounterpartyFormModal({ opened, title, initial, onSubmit, onClose, isDuplicate }: CounterpartyFormModalProps) {
   const { t } = useTranslation('contracts');
   return (
     <Modal opened={opened} onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': t('actions.close') }}>
-      {opened ? <CounterpartyForm initial={initial} onSubmit={onSubmit} onDone={onClose} /> : null}
+      {opened ? <CounterpartyForm initial={initial} onSubmit={onSubmit} onDone={onClose} isDuplicate={isDuplicate} /> : null}
     </Modal>
   );
 }
 
-function CounterpartyForm({ initial, onSubmit, onDone }: { initial: CounterpartyDraft; onSubmit: CounterpartyFormModalProps['onSubmit']; onDone: () => void }) {
+function CounterpartyForm({ initial, onSubmit, onDone, isDuplicate }: Pick<CounterpartyFormModalProps, 'initial' | 'onSubmit' | 'isDuplicate'> & { onDone: () => void }) {
   const { t } = useTranslation('contracts');
   const vocabulary = useVocabulary();
   const errorText = useErrorText();
@@ -44,11 +47,13 @@ function CounterpartyForm({ initial, onSubmit, onDone }: { initial: Counterparty
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const input = inputOf(draft);
-    if (await save(schemaErrors(CounterpartyInputSchema.safeParse(input)), () => onSubmit(input))) onDone();
+    const found: FormErrors = { ...(input.name && isDuplicate?.(input) ? { name: { key: 'duplicateCounterparty' } } : {}), ...schemaErrors(CounterpartyInputSchema.safeParse(input)) };
+    if (await save(found, () => onSubmit(input))) onDone();
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    // Opened from the create form: its own submit must not register the contract (OwnForm).
+    <OwnForm onSubmit={(e) => void submit(e)} noValidate>
       <Stack gap="sm">
         <SegmentedControl
           aria-label={t('counterparties.type')}
@@ -113,7 +118,7 @@ function CounterpartyForm({ initial, onSubmit, onDone }: { initial: Counterparty
         </Fieldset>
         <FormFooter failure={failure} onCancel={onDone} cancelLabel={t('actions.cancel')} submitLabel={t('actions.save')} isPending={isSaving} />
       </Stack>
-    </form>
+    </OwnForm>
   );
 }
 

@@ -2,10 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { FileDropZone as DropZone, type FileDropZoneProps as DropZoneProps } from '../../components/FileDropZone';
 import './contracts-i18n';
 
-export type FileDropZoneProps = Omit<DropZoneProps, 'texts'>;
+export type FileDropZoneProps = Omit<DropZoneProps, 'texts'> & {
+  /** What is dropped: contract documents and their attachments (default), or the filled bulk-registration sheet. */
+  kind?: 'documents' | 'sheet';
+};
 
-/** The shared drop zone with the contract screens' words (contract documents and their attachments). */
-export function FileDropZone(props: FileDropZoneProps) {
+/** The shared drop zone with the contract screens' words for what it takes. */
+export function FileDropZone({ kind = 'documents', ...props }: FileDropZoneProps) {
   const { t } = useTranslation('contracts');
-  return <DropZone {...props} texts={{ drop: t('upload.drop'), choose: t('upload.choose'), hint: t('upload.hint'), input: t('upload.input') }} />;
+  const words = kind === 'sheet' ? 'upload.sheet' : 'upload';
+  return <DropZone {...props} texts={{ drop: t(`${words}.drop`), choose: t(`${words}.choose`), hint: t(`${words}.hint`), input: t(`${words}.input`) }} />;
 }

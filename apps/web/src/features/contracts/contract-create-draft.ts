@@ -28,10 +28,13 @@ export interface ContractCreateDraft {
   memo: string;
 }
 
+/** The currency the form starts with, a real value rather than a grey hint; sent only with an amount. */
+export const DEFAULT_CURRENCY = 'KRW';
+
 export function emptyCreateDraft(): ContractCreateDraft {
   return {
     title: '', contractType: '', status: 'DRAFT', language: 'ko', counterparties: [], startDate: '', endDate: '', signedDate: '', amount: '',
-    currency: '', ourPosition: '', signingType: '', disputeResolutionMethod: '', governingLaw: '', owner: null, group: null, hashtags: [], memo: '',
+    currency: DEFAULT_CURRENCY, ourPosition: '', signingType: '', disputeResolutionMethod: '', governingLaw: '', owner: null, group: null, hashtags: [], memo: '',
   };
 }
 
@@ -42,6 +45,15 @@ export function titleFromFileName(name: string): string {
 }
 
 const orNull = (value: string) => value.trim() || null;
+
+/**
+ * The amount and its currency as the wire takes them: the currency goes with an amount, so the
+ * preset currency of an empty amount is not sent (nor refused as "an amount needs a currency").
+ */
+export function amountWithCurrency(value: { amount: string; currency: string }): { amount: string | null; currency: string | null } {
+  const amount = plainAmount(value.amount);
+  return { amount, currency: amount === null ? null : orNull(value.currency.toUpperCase()) };
+}
 const choice = <T extends string>(value: T | '') => (value === '' ? null : value);
 
 /** The v7 body; the shared schema then checks it exactly as the server will. */
@@ -55,8 +67,7 @@ export function createBodyOf(draft: ContractCreateDraft, files: Array<{ fileKey:
     startDate: orNull(draft.startDate),
     endDate: orNull(draft.endDate),
     signedDate: orNull(draft.signedDate),
-    amount: plainAmount(draft.amount),
-    currency: orNull(draft.currency.toUpperCase()),
+    ...amountWithCurrency(draft),
     ourPosition: choice(draft.ourPosition),
     signingType: choice(draft.signingType),
     disputeResolutionMethod: choice(draft.disputeResolutionMethod),

@@ -1,5 +1,7 @@
 import { type ContractSuggestions } from '@legal/api';
+import { useTranslation } from 'react-i18next';
 import { type ContractCreateDraft, emptyCreateDraft } from './contract-create-draft';
+import './contracts-i18n';
 
 /** The draft fields "Fill from document" may set. */
 export type FillableField =
@@ -7,8 +9,8 @@ export type FillableField =
 
 /**
  * Fills only what is still empty in the create form from the analysis of its document: nothing the
- * user typed is overwritten. The language counts as empty while it is the form's default. The
- * amount and its currency go together, and only when both are empty.
+ * user typed is overwritten. The language and the currency count as empty while they hold the
+ * form's preset. The amount and its currency go together, and only when both are empty.
  */
 export function fillEmptyFields(draft: ContractCreateDraft, s: ContractSuggestions): { draft: ContractCreateDraft; filled: FillableField[] } {
   const next = { ...draft };
@@ -35,7 +37,9 @@ export function fillEmptyFields(draft: ContractCreateDraft, s: ContractSuggestio
   text('startDate', s.startDate);
   text('endDate', s.endDate);
   text('signedDate', s.signedDate);
-  if (s.amount && s.currency && !next.amount.trim() && !next.currency.trim()) {
+  // The currency box starts preset: it counts as empty while it still holds the preset.
+  const isCurrencyOpen = !next.currency.trim() || next.currency === emptyCreateDraft().currency;
+  if (s.amount && s.currency && !next.amount.trim() && isCurrencyOpen) {
     next.amount = s.amount;
     next.currency = s.currency;
     filled.push('amount');
@@ -46,4 +50,21 @@ export function fillEmptyFields(draft: ContractCreateDraft, s: ContractSuggestio
     filled.push('disputeResolutionMethod');
   }
   return { draft: next, filled };
+}
+
+/**
+ * The notice after a fill, saying exactly what went in: the fields by name, and the
+ * counterparties by name (a counterparty added is a filled field like any other).
+ */
+export function useFilledSummary(): (result: { draft: ContractCreateDraft; filled: FillableField[] }) => string {
+  const { t } = useTranslation('contracts');
+  return ({ draft, filled }) => {
+    if (filled.length === 0) return t('analysis.filledNone');
+    const names = filled.map((field) =>
+      field === 'counterparties'
+        ? t('analysis.filledCounterparties', { label: t('fields.counterparties'), count: draft.counterparties.length, names: draft.counterparties.map((c) => c.name).join(', ') })
+        : t(`fields.${field}`),
+    );
+    return t('analysis.filled', { count: filled.length, fields: names.join(', ') });
+  };
 }

@@ -14,7 +14,7 @@ import './contracts-i18n';
  * a server reason we have no words for is shown as it came (lib/forms/form-errors).
  */
 export type FormErrorKey =
-  | SchemaErrorKey | 'currencyNeeded' | 'amountNeeded' | 'rangeOrder' | 'companyOnly' | 'contactNeeded' | 'fileNeeded' | 'duplicate';
+  | SchemaErrorKey | 'currencyNeeded' | 'amountNeeded' | 'rangeOrder' | 'companyOnly' | 'contactNeeded' | 'fileNeeded' | 'duplicate' | 'duplicateCounterparty';
 export type FormError = SharedFormError<FormErrorKey>;
 export type FormErrors = SharedFormErrors<FormErrorKey>;
 

@@ -4,7 +4,7 @@ import {
   unbookmarkContract, updateCounterparty, updateCounterpartyBookmark,
 } from '@legal/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api, idempotencyHeaders } from '../../lib/api';
 import {
   counterpartyBookmarksKey, detailKey, listKeys, patchListedContract, useContractsKey,
 } from './contract-queries';
@@ -24,12 +24,17 @@ export function useBookmarkToggle() {
   });
 }
 
-/** v7: the contract with the keys of its files, already uploaded through arxive. Field errors are the form's. */
+/**
+ * v7: the contract with the keys of its files, already uploaded through arxive. Field errors are
+ * the form's. `idempotencyKey` is the form's for one registration: sent again with a retry, the
+ * server answers the contract it already made instead of making another.
+ */
 export function useCreateContract() {
   const queryClient = useQueryClient();
   const base = useContractsKey();
   return useMutation({
-    mutationFn: (body: RouteBody<typeof createContractV7>) => api.call(createContractV7, { body, suppressErrorToast: true }),
+    mutationFn: ({ body, idempotencyKey }: { body: RouteBody<typeof createContractV7>; idempotencyKey: string }) =>
+      api.call(createContractV7, { body, headers: idempotencyHeaders(idempotencyKey), suppressErrorToast: true }),
     onSuccess: (detail) => {
       queryClient.setQueryData(detailKey(base, detail.id), detail);
       void queryClient.invalidateQueries({ queryKey: listKeys(base) });

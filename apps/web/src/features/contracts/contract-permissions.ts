@@ -14,3 +14,6 @@ export const REPOSITORY_PERMISSIONS = [CONTRACT_PERMISSIONS.read, CONTRACT_PERMI
 
 /** Registering a contract (the server's `contract.create`). */
 export const CREATE_PERMISSIONS = [CONTRACT_PERMISSIONS.write, CONTRACT_PERMISSIONS.admin];
+
+/** Seeing every contract of the workspace (the server's read rule): without one, a user sees only some. */
+export const ALL_CONTRACTS_PERMISSIONS = [CONTRACT_PERMISSIONS.allRead, CONTRACT_PERMISSIONS.admin];

@@ -4,6 +4,7 @@ import { createApiClient, type ApiContext } from './api-client';
 
 export * from './api-client';
 export * from './api-error';
+export * from './idempotency';
 export * from './api-notifier';
 export { AUTH_PATHS, classifyFailure, readErrorEnvelope } from './error-policy';
 export { buildUrl, serviceBase, type QueryInput } from './request-url';
