@@ -29,7 +29,7 @@ describe('super-admin console', () => {
     expect(await screen.findByText('c0ffee00-0002')).toBeInTheDocument();
     expect(screen.getByText('총 2건')).toBeInTheDocument();
     expect(screen.getAllByRole('row')).toHaveLength(3);
-    expect(screen.getByRole('navigation', { name: '슈퍼 관리자 메뉴' })).toBeInTheDocument();
+    expect(await screen.findByRole('navigation', { name: '슈퍼 관리자 메뉴' }, { timeout: 8000 })).toBeInTheDocument();
     expect(fake.calls(listClientErrors)[0]?.query.get('size')).toBe('20');
 
     const search = screen.getByRole('search');
