@@ -13,7 +13,7 @@ const report = (id: number, errorId: string) => ({
 });
 const page = (content: unknown[], totalElements = content.length) => ({ content, page: 0, size: 20, totalElements, totalPages: Math.ceil(totalElements / 20) });
 
-describe('super-admin console', () => {
+describe('super-admin console', { timeout: 20_000 }, () => {
   beforeEach(() => {
     resetSession();
     setUserInfo({ id: 1, loginId: 'superadmin@legal.example', isSuperAdmin: true });
