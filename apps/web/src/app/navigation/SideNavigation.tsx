@@ -4,6 +4,7 @@ import { type KeyboardEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '../../components/icons';
+import { type Namespace } from '../../lib/i18n/resources';
 import { type SessionState, useSession } from '../../lib/session';
 import { findEntryByName, usePermissionsLoad } from '../../features/workspaces/workspace-selection';
 import { currentNavEntryId, type NavEntry, visibleNavEntries } from './nav-entry';
@@ -66,6 +67,8 @@ function moveFocus(event: KeyboardEvent<HTMLElement>) {
  */
 export function SideNavigation({ variant, workspaceName, isCollapsed, onToggleCollapsed, onNavigate }: SideNavigationProps) {
   const { t } = useTranslation();
+  // Entry labels live in their features' namespaces; the registry test checks every key exists.
+  const label = t as unknown as (key: string, options: { ns: Namespace }) => string;
   const { pathname } = useLocation();
   const listId = useId();
   const entries = useVisibleEntries(variant, workspaceName);
@@ -91,7 +94,7 @@ export function SideNavigation({ variant, workspaceName, isCollapsed, onToggleCo
     body = (
       <Stack component="ul" gap={2} id={listId} m={0} p={0} style={{ listStyle: 'none' }} onKeyDown={moveFocus}>
         {entries.map((entry) => {
-          const label = t(entry.labelKey, { ns: entry.namespace });
+          const text = label(entry.labelKey, { ns: entry.namespace });
           const isCurrent = entry.id === currentId;
           const link = (
             <NavLink
@@ -100,8 +103,8 @@ export function SideNavigation({ variant, workspaceName, isCollapsed, onToggleCo
               onClick={onNavigate}
               active={isCurrent}
               aria-current={isCurrent ? 'page' : undefined}
-              aria-label={isCollapsed ? label : undefined}
-              label={isCollapsed ? null : label}
+              aria-label={isCollapsed ? text : undefined}
+              label={isCollapsed ? null : text}
               leftSection={<entry.icon size={20} stroke={1.6} aria-hidden="true" />}
               data-nav-id={entry.id}
               styles={isCollapsed ? { root: { justifyContent: 'center' }, section: { marginInlineEnd: 0 } } : undefined}
@@ -111,7 +114,7 @@ export function SideNavigation({ variant, workspaceName, isCollapsed, onToggleCo
           return (
             <li key={entry.id}>
               {isCollapsed ? (
-                <Tooltip label={label} position="right" withArrow openDelay={150}>
+                <Tooltip label={text} position="right" withArrow openDelay={150}>
                   {link}
                 </Tooltip>
               ) : (

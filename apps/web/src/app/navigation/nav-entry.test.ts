@@ -116,7 +116,7 @@ describe('the registry (nav-entries.ts)', () => {
   });
 
   it('has its label in both languages, in the namespace of its feature', async () => {
-    const files: Record<string, string> = {
+    const files: Partial<Record<string, string>> = {
       common: 'common', workspaces: 'workspaces', contracts: 'contracts', files: 'files', notices: 'notices',
       roleRequests: 'role-requests', admin: 'admin', superAdmin: 'super-admin',
     };

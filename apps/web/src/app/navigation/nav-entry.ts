@@ -1,5 +1,6 @@
 import type { PermissionName, ProductType } from '@legal/api';
 import type { TablerIcon } from '@tabler/icons-react';
+import { type Namespace } from '../../lib/i18n/resources';
 import { type NavVariant } from './nav-variants';
 
 /**
@@ -20,7 +21,7 @@ export interface NavEntry {
   path: (workspaceName: string) => string;
   icon: TablerIcon;
   /** The feature's own i18n namespace (registered by the entry's file) and the key of the label in it. */
-  namespace: string;
+  namespace: Namespace;
   labelKey: string;
 }
 
