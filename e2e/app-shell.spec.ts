@@ -139,7 +139,7 @@ test.describe('the app shell', () => {
       // Asked before the workspace home, not only once the member leaves it.
       await expect(member).toHaveURL(/\/consent\?next=/);
       await expect(member.getByRole('heading', { level: 1, name: '약관 동의' })).toBeVisible();
-      await expect(member.getByRole('region', { name: title })).toBeVisible();
+      await expect(member.getByRole('region', { name: title, exact: true })).toBeVisible();
       await member.getByRole('checkbox', { name: '아래 약관에 모두 동의합니다' }).check();
       await member.getByRole('button', { name: '동의하고 계속하기' }).click();
       await expect(member).toHaveURL(/\/hanbit\/?$/);
