@@ -29,7 +29,7 @@ test.describe('the workspace admin console', () => {
     // The admin invites a new person.
     await signIn(page, 'admin@hanbit.example');
     await expect(page).toHaveURL(/\/hanbit\/?$/);
-    await page.getByRole('link', { name: '관리자 콘솔' }).click();
+    await page.getByRole('navigation', { name: '서비스 메뉴', exact: true }).getByRole('link', { name: '관리자 콘솔' }).click();
     await page.getByRole('link', { name: '초대' }).click();
     const emails = page.getByRole('combobox', { name: '이메일 주소' });
     await emails.fill(invitee);

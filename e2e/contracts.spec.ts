@@ -22,7 +22,7 @@ test.describe('the contract repository', () => {
     await signIn(page, 'manager@hanbit.example');
     await expect(page).toHaveURL(/\/hanbit\/?$/);
     await page.getByRole('link', { name: '계약 저장소' }).click();
-    await page.getByRole('link', { name: '계약 등록' }).first().click();
+    await page.getByRole('main').getByRole('link', { name: '계약 등록' }).first().click();
 
     // Upload: the file's progress bar, then the details.
     await page.getByLabel('올릴 계약서 파일').setInputFiles({ name: `${title}.txt`, mimeType: 'text/plain', buffer: Buffer.from(text, 'utf8') });
@@ -65,7 +65,7 @@ test.describe('the contract repository', () => {
     await signIn(page, 'manager@hanbit.example');
     await expect(page).toHaveURL(/\/hanbit\/?$/);
     await page.getByRole('link', { name: '계약 저장소' }).click();
-    await page.getByRole('link', { name: '계약 등록' }).first().click();
+    await page.getByRole('main').getByRole('link', { name: '계약 등록' }).first().click();
 
     // Upload the document: it names the contract; the other fields stay empty until filled from it.
     await page.getByLabel('올릴 계약서 파일').setInputFiles({ name: `${title}.txt`, mimeType: 'text/plain', buffer: Buffer.from(text(), 'utf8') });
@@ -174,7 +174,7 @@ test.describe('the contract repository: bulk registration and reminders', () => 
     await signIn(page, 'manager@hanbit.example');
     await expect(page).toHaveURL(/\/hanbit\/?$/);
     await page.goto('/hanbit/contracts');
-    await page.getByRole('link', { name: '일괄 등록' }).click();
+    await page.getByRole('main').getByRole('link', { name: '일괄 등록' }).click();
     await expect(page.getByRole('heading', { name: '계약 일괄 등록' })).toBeVisible();
 
     // The template, as the wizard hands it out: its header row names the columns to fill.

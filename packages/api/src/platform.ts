@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, type RouteDescriptor } from './http';
 import { pageOf, pageQuery } from './envelope';
+import { booleanQuery } from './list-query';
 import { ClientErrorReportBodySchema } from './platform-schemas';
 
 export const HealthSchema = z.object({
@@ -59,16 +60,27 @@ export const ClientErrorReportSchema = ClientErrorReportBodySchema.extend({
   id: z.number().int(),
   ip: z.string().nullable(),
   createdAt: z.string(),
+  /** Who met the error and where, by name (the ids alone say nothing to a reader). */
+  user: z.object({ name: z.string(), loginId: z.string() }).nullable(),
+  workspaceName: z.string().nullable(),
 });
+
+/** Failures without an HTTP answer (status 0): the connection, not the service. */
+export const CONNECTION_FAILURE_CODES = ['ERROR_NETWORK', 'ERROR_ABORTED'] as const;
 
 export const listClientErrors = defineRoute({
   method: 'GET',
   path: '/api/workspace/super-admin/client-errors/v1',
   access: 'superAdmin',
-  summary: 'Client error reports, newest first (super admins)',
+  summary: 'Client error reports, newest first, with the user and workspace by name (super admins)',
   tags: ['super-admin'],
   schemas: {
-    query: pageQuery(20, 1000).extend({ errorId: z.string().max(64).optional() }),
+    query: pageQuery(20, 1000).extend({
+      errorId: z.string().max(64).optional(),
+      includeConnectionFailures: booleanQuery
+        .optional()
+        .describe('Also list connection failures (status 0, ERROR_NETWORK / ERROR_ABORTED): mostly requests cut off by leaving the page, which the web app no longer reports. Default false; a search by errorId finds them anyway'),
+    }),
     data: pageOf(ClientErrorReportSchema),
   },
 });

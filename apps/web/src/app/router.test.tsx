@@ -30,7 +30,7 @@ describe('app routes', () => {
     renderAt('/');
     expect(await screen.findByRole('heading', { level: 1, name: '계약 검토부터 서명까지, 법무 업무를 한곳에서' })).toBeInTheDocument();
     const header = screen.getByTestId('top-navigation');
-    expect(within(header).getByRole('navigation', { name: '서비스 메뉴' })).toBeInTheDocument();
+    expect(within(header).getByRole('navigation', { name: '서비스 소개' })).toBeInTheDocument();
     expect(within(header).getByRole('radiogroup', { name: '언어 선택' })).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(8);
     expect(document.title).toBe('리걸 스위트 - 계약과 법무를 한곳에서');
@@ -43,7 +43,7 @@ describe('app routes', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'From contract review to signature, all your legal work in one place' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('navigation', { name: 'Service menu' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Product areas' })).toBeInTheDocument();
   });
 
   it('follows a navigation item to its welcome section', async () => {

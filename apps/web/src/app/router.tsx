@@ -50,7 +50,6 @@ export const appRoutes: RouteObject[] = [
         children: [
           {
             index: true,
-            handle: { navVariant: 'general' } satisfies RouteHandle,
             lazy: async () => ({ Component: (await import('../features/welcome/WelcomePage')).WelcomePage }),
           },
           {
@@ -68,7 +67,6 @@ export const appRoutes: RouteObject[] = [
           },
           {
             path: 'super-admin/sign-in',
-            handle: { navVariant: 'superAdmin' } satisfies RouteHandle,
             lazy: async () => ({ Component: (await import('../features/auth/SignInPage')).SuperAdminSignInPage }),
           },
           {
@@ -83,51 +81,61 @@ export const appRoutes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('../features/account/ProfilePage')).ProfilePage }),
               },
               {
-                path: ':workspaceName',
-                lazy: async () => ({ Component: (await import('../features/workspaces/WorkspaceHomePage')).WorkspaceHomePage }),
-              },
-              {
-                path: ':workspaceName/files',
-                lazy: async () => ({ Component: (await import('../features/files/FilesPage')).FilesPage }),
-              },
-              {
-                path: ':workspaceName/contracts',
-                handle: { navVariant: 'contractManagement' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('../features/contracts/ContractsPage')).ContractsPage }),
-              },
-              {
-                path: ':workspaceName/contracts/new',
-                handle: { navVariant: 'contractManagement' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('../features/contracts/ContractCreatePage')).ContractCreatePage }),
-              },
-              {
-                path: ':workspaceName/contracts/bulk',
-                handle: { navVariant: 'contractManagement' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('../features/contracts/ContractBulkPage')).ContractBulkPage }),
-              },
-              {
-                path: ':workspaceName/contracts/:contractId',
-                handle: { navVariant: 'contractManagement' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('../features/contracts/ContractDetailPage')).ContractDetailPage }),
-              },
-              {
                 // Terms that need the user's consent since their last sign-in.
                 path: 'consent',
                 lazy: async () => ({ Component: (await import('../features/admin/terms/ConsentPage')).ConsentPage }),
               },
               {
-                path: ':workspaceName/notices',
-                lazy: async () => ({ Component: (await import('../features/admin/notices/NoticesPage')).NoticesPage }),
-              },
-              {
-                path: ':workspaceName/role-requests',
-                lazy: async () => ({ Component: (await import('../features/admin/role-requests/MyRoleRequestsPage')).MyRoleRequestsPage }),
-              },
-              {
-                path: ':workspaceName/admin',
-                handle: { navVariant: 'admin' } satisfies RouteHandle,
-                lazy: async () => ({ Component: (await import('../features/admin/AdminLayout')).AdminLayout }),
-                children: adminRoutes,
+                // One gate for every page of a workspace: selection, permissions, pending consent.
+                path: ':workspaceName',
+                handle: { navVariant: 'general' } satisfies RouteHandle,
+                lazy: async () => ({ Component: (await import('../features/workspaces/WorkspaceLayout')).WorkspaceLayout }),
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({ Component: (await import('../features/workspaces/WorkspaceHomePage')).WorkspaceHomePage }),
+                  },
+                  {
+                    path: 'files',
+                    lazy: async () => ({ Component: (await import('../features/files/FilesPage')).FilesPage }),
+                  },
+                  {
+                    path: 'contracts',
+                    handle: { navVariant: 'contractManagement' } satisfies RouteHandle,
+                    children: [
+                      {
+                        index: true,
+                        lazy: async () => ({ Component: (await import('../features/contracts/ContractsPage')).ContractsPage }),
+                      },
+                      {
+                        path: 'new',
+                        lazy: async () => ({ Component: (await import('../features/contracts/ContractCreatePage')).ContractCreatePage }),
+                      },
+                      {
+                        path: 'bulk',
+                        lazy: async () => ({ Component: (await import('../features/contracts/ContractBulkPage')).ContractBulkPage }),
+                      },
+                      {
+                        path: ':contractId',
+                        lazy: async () => ({ Component: (await import('../features/contracts/ContractDetailPage')).ContractDetailPage }),
+                      },
+                    ],
+                  },
+                  {
+                    path: 'notices',
+                    lazy: async () => ({ Component: (await import('../features/admin/notices/NoticesPage')).NoticesPage }),
+                  },
+                  {
+                    path: 'role-requests',
+                    lazy: async () => ({ Component: (await import('../features/admin/role-requests/MyRoleRequestsPage')).MyRoleRequestsPage }),
+                  },
+                  {
+                    path: 'admin',
+                    handle: { navVariant: 'admin' } satisfies RouteHandle,
+                    lazy: async () => ({ Component: (await import('../features/admin/AdminLayout')).AdminLayout }),
+                    children: adminRoutes,
+                  },
+                ],
               },
             ],
           },

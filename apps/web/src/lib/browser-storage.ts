@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   themeCache: 'legal.theme.cache',
   /** The last selected workspace as its combined key `tenantId-workspaceId` (spec section 2). */
   lastWorkspace: 'legal.session.last-workspace',
+  /** '1' while the side navigation of the app shell is folded to its icons. */
+  navCollapsed: 'legal.nav.collapsed',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -5,21 +5,19 @@ import { themeMarkerStore } from '../../lib/session';
 import { renderWithProviders } from '../../test/render';
 import { BrandMark } from './BrandMark';
 import { NavigationBar } from './NavigationBar';
-import { NAV_ITEMS, NAV_VARIANTS } from './nav-items';
+import { PUBLIC_NAV_ITEMS } from './nav-items';
 
 describe('NavigationBar', () => {
-  it.each(NAV_VARIANTS)('renders the %s items with localized labels and links', (variant) => {
-    renderWithProviders(<NavigationBar variant={variant} />, { route: '/' });
-    const nav = screen.getByRole('navigation');
-    expect(nav).toHaveAttribute('data-variant', variant);
+  it('renders the public items with localized labels, leading to the welcome page sections', () => {
+    renderWithProviders(<NavigationBar />, { route: '/' });
+    const nav = screen.getByRole('navigation', { name: '서비스 소개' });
     const links = within(nav).getAllByRole('link');
-    expect(links).toHaveLength(NAV_ITEMS[variant].length);
+    expect(links).toHaveLength(PUBLIC_NAV_ITEMS.length);
     for (const link of links) expect(link.getAttribute('href')).toMatch(/^\/#[a-z-]+$/);
   });
 
   it('marks the item of the current location', () => {
-    renderWithProviders(<NavigationBar variant="general" />, { route: '/#contracts' });
-    expect(screen.getByRole('navigation', { name: '서비스 메뉴' })).toBeInTheDocument();
+    renderWithProviders(<NavigationBar />, { route: '/#contracts' });
     expect(screen.getByRole('link', { name: '계약 관리' })).toHaveAttribute('aria-current', 'location');
     expect(screen.getByRole('link', { name: 'AI 계약 검토' })).not.toHaveAttribute('aria-current');
   });

@@ -2,20 +2,19 @@ import { Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { selectIsSignedIn, useSession } from '../../lib/session';
-import { navHref, navItemsFor, type NavVariant } from './nav-items';
+import { navHref, publicNavItems } from './nav-items';
 
 export interface NavigationBarProps {
-  variant: NavVariant;
   orientation?: 'horizontal' | 'vertical';
   onNavigate?: () => void;
 }
 
-/** The top navigation of an area: data-driven items per variant (see nav-items.ts). */
-export function NavigationBar({ variant, orientation = 'horizontal', onNavigate }: NavigationBarProps) {
+/** The public header's items (see nav-items.ts): the welcome page's areas, and the launcher and profile once signed in. */
+export function NavigationBar({ orientation = 'horizontal', onNavigate }: NavigationBarProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const isSignedIn = useSession(selectIsSignedIn);
-  const items = navItemsFor(variant, isSignedIn).map((item) => {
+  const items = publicNavItems(isSignedIn).map((item) => {
     const href = navHref(item.target);
     const isActive = location.pathname === href.pathname && location.hash === href.hash;
     return (
@@ -37,7 +36,7 @@ export function NavigationBar({ variant, orientation = 'horizontal', onNavigate 
   });
 
   return (
-    <nav aria-label={t(`nav.variants.${variant}`)} data-variant={variant} style={{ minWidth: 0 }}>
+    <nav aria-label={t('nav.public')} style={{ minWidth: 0 }}>
       {orientation === 'horizontal' ? (
         <Group gap={4} wrap="nowrap" style={{ overflowX: 'auto' }}>
           {items}

@@ -1,18 +1,16 @@
 import { type WelcomeSectionId, welcomeSectionAnchor } from '../../features/welcome/welcome-sections';
 import { PATHS } from '../paths';
 
-/** The navigation bar variants of spec section 1. */
-export const NAV_VARIANTS = ['general', 'admin', 'aiReview', 'contractManagement', 'eContract', 'superAdmin'] as const;
-export type NavVariant = (typeof NAV_VARIANTS)[number];
+/**
+ * The items of the public header (welcome, sign-in and the signed-in pages outside a workspace:
+ * launcher, profile). Inside a workspace, the admin console and the super-admin console the side
+ * navigation of the app shell takes over (nav-entries.ts): these never show there.
+ */
 
-/** Pages of a signed-in user that the navigation links to. */
+/** Pages of a signed-in user that the public header links to. */
 export type AccountPage = 'launcher' | 'profile';
 
-/**
- * Where an item leads. Only destinations that exist are expressible: the sections of the
- * welcome page and the pages of a signed-in user; workspace routes (`/:workspaceName/...`, see
- * workspaceHomePath) join as their pages are built.
- */
+/** Where an item leads: a section of the welcome page, or a page of a signed-in user. */
 export type NavTarget = { kind: 'welcomeSection'; section: WelcomeSectionId } | { kind: 'accountPage'; page: AccountPage };
 
 export interface NavItem {
@@ -22,35 +20,23 @@ export interface NavItem {
   target: NavTarget;
 }
 
-const toSection = (section: WelcomeSectionId): NavItem => ({
-  id: section,
-  label: section,
-  target: { kind: 'welcomeSection', section },
-});
-
-export const NAV_ITEMS: Readonly<Record<NavVariant, readonly NavItem[]>> = {
-  general: [
-    toSection('aiReview'),
-    toSection('legalResearch'),
-    toSection('contracts'),
-    toSection('standardForms'),
-    toSection('litigation'),
-  ],
-  admin: [toSection('administration'), toSection('contracts'), toSection('standardForms')],
-  aiReview: [toSection('aiReview'), toSection('legalResearch')],
-  contractManagement: [toSection('contracts'), toSection('standardForms'), toSection('litigation')],
-  eContract: [toSection('signing'), toSection('contracts')],
-  superAdmin: [toSection('superAdmin'), toSection('administration')],
-};
-
+const toSection = (section: WelcomeSectionId): NavItem => ({ id: section, label: section, target: { kind: 'welcomeSection', section } });
 const toAccountPage = (page: AccountPage): NavItem => ({ id: page, label: page, target: { kind: 'accountPage', page } });
 
-/** What signed-in users see after the general items. */
+/** The product areas as presented on the welcome page. */
+export const PUBLIC_NAV_ITEMS: readonly NavItem[] = [
+  toSection('aiReview'),
+  toSection('legalResearch'),
+  toSection('contracts'),
+  toSection('standardForms'),
+  toSection('litigation'),
+];
+
+/** What signed-in users see after them: their workspaces and their profile. */
 export const SIGNED_IN_NAV_ITEMS: readonly NavItem[] = [toAccountPage('launcher'), toAccountPage('profile')];
 
-/** The items of a variant; signed-in users get links to the launcher and their profile in the general one. */
-export function navItemsFor(variant: NavVariant, isSignedIn: boolean): readonly NavItem[] {
-  return variant === 'general' && isSignedIn ? [...NAV_ITEMS.general, ...SIGNED_IN_NAV_ITEMS] : NAV_ITEMS[variant];
+export function publicNavItems(isSignedIn: boolean): readonly NavItem[] {
+  return isSignedIn ? [...PUBLIC_NAV_ITEMS, ...SIGNED_IN_NAV_ITEMS] : PUBLIC_NAV_ITEMS;
 }
 
 export interface NavHref {
@@ -65,8 +51,4 @@ export function navHref(target: NavTarget): NavHref {
     case 'accountPage':
       return { pathname: PATHS[target.page], hash: '' };
   }
-}
-
-export function isNavVariant(value: unknown): value is NavVariant {
-  return typeof value === 'string' && (NAV_VARIANTS as readonly string[]).includes(value);
 }

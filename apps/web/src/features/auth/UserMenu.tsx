@@ -7,11 +7,13 @@ import { useSession, type SessionState } from '../../lib/session';
 import { useSignOut } from './sign-out';
 
 const selectName = (s: SessionState) => s.userInfo?.name ?? s.userInfo?.loginId ?? '';
+const selectHasWorkspaces = (s: SessionState) => s.launcher.length > 0;
 
-/** The signed-in user's menu: profile, launcher, sign-out. */
+/** The signed-in user's menu: profile, launcher (for members of a workspace), sign-out. */
 export function UserMenu() {
   const { t } = useTranslation('auth');
   const name = useSession(selectName);
+  const hasWorkspaces = useSession(selectHasWorkspaces);
   const signOut = useSignOut();
   return (
     <Menu position="bottom-end" width={220} shadow="md" withinPortal>
@@ -25,9 +27,11 @@ export function UserMenu() {
         <Menu.Item component={Link} to={PATHS.profile} leftSection={<IconUser size={16} aria-hidden="true" />}>
           {t('session.profile')}
         </Menu.Item>
-        <Menu.Item component={Link} to={PATHS.launcher} leftSection={<IconLayoutGrid size={16} aria-hidden="true" />}>
-          {t('session.launcher')}
-        </Menu.Item>
+        {hasWorkspaces ? (
+          <Menu.Item component={Link} to={PATHS.launcher} leftSection={<IconLayoutGrid size={16} aria-hidden="true" />}>
+            {t('session.launcher')}
+          </Menu.Item>
+        ) : null}
         <Menu.Divider />
         <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={() => void signOut()}>
           {t('session.signOut')}

@@ -17,3 +17,4 @@ export { default as IconFileZip } from '@tabler/icons-react/dist/esm/icons/IconF
 export { default as IconDeviceFloppy } from '@tabler/icons-react/dist/esm/icons/IconDeviceFloppy.mjs';
 export { default as IconStar } from '@tabler/icons-react/dist/esm/icons/IconStar.mjs';
 export { default as IconStarFilled } from '@tabler/icons-react/dist/esm/icons/IconStarFilled.mjs';
+export { default as IconFileText } from '@tabler/icons-react/dist/esm/icons/IconFileText.mjs';

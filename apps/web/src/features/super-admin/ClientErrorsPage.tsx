@@ -1,5 +1,5 @@
 import { listClientErrors } from '@legal/api';
-import { Button, Card, Container, Group, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Checkbox, Container, Group, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -16,34 +16,42 @@ import './super-admin-i18n';
 const PAGE_SIZE = 20;
 
 /**
- * `/super-admin`: client error reports, newest first, 20 a page, searchable by error id. The
- * search and the page live in the address (`?errorId=...&page=2`).
+ * `/super-admin`: client error reports, newest first, 20 a page, searchable by error id, with the
+ * user and workspace by name. Connection failures (mostly requests cut off by leaving a page) show
+ * only when asked. The search, the page and that choice live in the address
+ * (`?errorId=...&page=2&connection=all`).
  */
 export function ClientErrorsPage() {
   const { t } = useTranslation('superAdmin');
   useDocumentTitle(t('documentTitle'));
   const [searchParams, setSearchParams] = useSearchParams();
   const errorId = searchParams.get('errorId')?.trim() || undefined;
+  const includeConnectionFailures = searchParams.get('connection') === 'all';
   const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
   const [draft, setDraft] = useState(errorId ?? '');
 
   const query = useQuery({
-    queryKey: ['super-admin', 'client-errors', { page, errorId }],
-    queryFn: () => api.call(listClientErrors, { query: { page: page - 1, size: PAGE_SIZE, errorId } }),
+    queryKey: ['super-admin', 'client-errors', { page, errorId, includeConnectionFailures }],
+    queryFn: ({ signal }) =>
+      api.call(listClientErrors, {
+        signal,
+        query: { page: page - 1, size: PAGE_SIZE, errorId, ...(includeConnectionFailures ? { includeConnectionFailures: 'true' } : {}) },
+      }),
     placeholderData: keepPreviousData,
   });
 
-  const update = (next: { errorId?: string; page?: number }) =>
+  const update = (next: { errorId?: string; page?: number; includeConnectionFailures?: boolean }) =>
     setSearchParams(() => {
       const params = new URLSearchParams();
       if (next.errorId) params.set('errorId', next.errorId);
+      if (next.includeConnectionFailures) params.set('connection', 'all');
       if (next.page && next.page > 1) params.set('page', String(next.page));
       return params;
     });
 
   const search = (event: FormEvent) => {
     event.preventDefault();
-    update({ errorId: draft.trim() || undefined });
+    update({ errorId: draft.trim() || undefined, includeConnectionFailures });
   };
 
   let body;
@@ -64,7 +72,7 @@ export function ClientErrorsPage() {
         <ClientErrorsTable reports={query.data.content} />
         {query.data.totalPages > 1 ? (
           <Group justify="center">
-            <Pagination total={query.data.totalPages} value={page} onChange={(next) => update({ errorId, page: next })} aria-label={t('errors.pagination')} />
+            <Pagination total={query.data.totalPages} value={page} onChange={(next) => update({ errorId, includeConnectionFailures, page: next })} aria-label={t('errors.pagination')} />
           </Group>
         ) : null}
       </Stack>
@@ -99,7 +107,7 @@ export function ClientErrorsPage() {
                   variant="subtle"
                   onClick={() => {
                     setDraft('');
-                    update({});
+                    update({ includeConnectionFailures });
                   }}
                 >
                   {t('errors.clear')}
@@ -107,6 +115,13 @@ export function ClientErrorsPage() {
               ) : null}
             </Group>
           </form>
+          <Checkbox
+            mb="md"
+            label={t('errors.includeConnectionFailures')}
+            description={t('errors.includeConnectionFailuresHint')}
+            checked={includeConnectionFailures}
+            onChange={(event) => update({ errorId, includeConnectionFailures: event.currentTarget.checked })}
+          />
           {body}
         </Card>
       </Stack>

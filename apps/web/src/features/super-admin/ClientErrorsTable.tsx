@@ -21,6 +21,7 @@ export function ClientErrorsTable({ reports }: { reports: readonly ClientErrorRe
             <Table.Th>{t('errors.route')}</Table.Th>
             <Table.Th>{t('errors.status')}</Table.Th>
             <Table.Th>{t('errors.user')}</Table.Th>
+            <Table.Th>{t('errors.workspace')}</Table.Th>
             <Table.Th>{t('errors.ip')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -49,9 +50,21 @@ export function ClientErrorsTable({ reports }: { reports: readonly ClientErrorRe
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {[report.httpStatus, report.code].filter((part) => part !== undefined && part !== '').join(' ') || '-'}
               </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {report.userId ?? '-'} / {report.tenantId !== undefined || report.workspaceId !== undefined ? `${report.tenantId ?? 0}-${report.workspaceId ?? 0}` : '-'}
+              <Table.Td>
+                {report.user ? (
+                  <>
+                    <Text size="sm">{report.user.name}</Text>
+                    <Text size="xs" c="dimmed">
+                      {report.user.loginId}
+                    </Text>
+                  </>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    {t('errors.signedOut')}
+                  </Text>
+                )}
               </Table.Td>
+              <Table.Td>{report.workspaceName ?? '-'}</Table.Td>
               <Table.Td>{report.ip ?? '-'}</Table.Td>
             </Table.Tr>
           ))}

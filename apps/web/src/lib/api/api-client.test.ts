@@ -37,9 +37,10 @@ interface SetupOptions {
   context?: Partial<ApiContext>;
   permissions?: string[];
   errorIds?: string[];
+  isLeavingPage?: () => boolean;
 }
 
-function setup({ handler = () => ok(null), context = {}, permissions = [], errorIds }: SetupOptions = {}) {
+function setup({ handler = () => ok(null), context = {}, permissions = [], errorIds, isLeavingPage = () => false }: SetupOptions = {}) {
   const fetch = vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>(async (input, init = {}) => {
     const url = String(input);
     if (new URL(url, 'http://x').pathname === REPORT_PATH) return ok({ errorId: 'stored' });
@@ -61,6 +62,7 @@ function setup({ handler = () => ok(null), context = {}, permissions = [], error
     translate: (key: ApiMessageKey) => `t:${key}`,
     createErrorId: () => errorIds?.[idCounter++] ?? `err-${String(++idCounter).padStart(8, '0')}`,
     userAgent: () => 'vitest-agent',
+    isLeavingPage,
     getContext: () => ({
       tenantId: 3,
       workspaceId: 7,
@@ -224,6 +226,33 @@ describe('timeout and transport failures', () => {
     await settle();
     expect(notifier.toast).not.toHaveBeenCalled();
     expect(reports()).toEqual([]);
+  });
+
+  it('treats a request the browser cut off as a cancellation: no toast, no report', async () => {
+    const { client, notifier, reports } = setup({
+      handler: () => Promise.reject(new DOMException('The user aborted a request.', 'AbortError')),
+    });
+    expect((await caught(client.request('/api/alex/contracts/v6'))).code).toBe('ERROR_ABORTED');
+    await settle();
+    expect(notifier.toast).not.toHaveBeenCalled();
+    expect(reports()).toEqual([]);
+  });
+
+  it('treats a network failure while the page is being left as a cancellation, and reports it otherwise', async () => {
+    let isLeaving = true;
+    const { client, notifier, reports } = setup({
+      isLeavingPage: () => isLeaving,
+      handler: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    expect((await caught(client.request('/api/alex/contracts/v6'))).code).toBe('ERROR_ABORTED');
+    await settle();
+    expect(notifier.toast).not.toHaveBeenCalled();
+    expect(reports()).toEqual([]);
+
+    isLeaving = false;
+    expect((await caught(client.request('/api/alex/contracts/v6'))).code).toBe('ERROR_NETWORK');
+    // The report's schema loads on the first report (a dynamic import): wait for it.
+    await vi.waitFor(() => expect(reports()).toEqual([expect.objectContaining({ code: 'ERROR_NETWORK' })]));
   });
 
   it('reports a network failure with a localized message', async () => {

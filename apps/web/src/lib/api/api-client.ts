@@ -24,6 +24,7 @@ import {
 } from './api-types';
 import { type ErrorReportInput } from './error-report';
 import { classifyFailure, isReportable, skipsUnauthorizedRoutine } from './error-policy';
+import { createPageLeaveWatch, isAbortError } from './page-leave';
 import { readResponse } from './read-response';
 import { buildUrl, serviceBase, type QueryInput } from './request-url';
 import { XhrTransportError, sendWithXhr } from './xhr-transport';
@@ -47,6 +48,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   const fetchImpl: typeof fetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const createErrorId = config.createErrorId ?? (() => crypto.randomUUID());
   const createXhr = config.createXhr ?? (() => new globalThis.XMLHttpRequest());
+  const isLeavingPage = config.isLeavingPage ?? createPageLeaveWatch();
   const t = config.translate;
   let notifier = config.notifier ?? silentNotifier;
   let onUnauthorized = config.onUnauthorized;
@@ -239,7 +241,9 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       if (outcome.ok) return outcome.value as RouteData<R>;
       error = outcome.error;
     } catch (cause) {
-      const reason = cause instanceof XhrTransportError ? cause.reason : 'network';
+      const transportReason = cause instanceof XhrTransportError ? cause.reason : 'network';
+      // Leaving the page cuts the upload off: a cancellation, like the caller's own abort.
+      const reason = transportReason === 'network' && isLeavingPage() ? 'aborted' : transportReason;
       const code = reason === 'timeout' ? 'ERROR_TIMEOUT' : reason === 'aborted' ? 'ERROR_ABORTED' : 'ERROR_NETWORK';
       error = new ApiError({ status: 0, code, message: t(`errors.${reason}`), path });
       error.cause = cause;
@@ -283,7 +287,9 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     } catch (cause) {
       if (isTimedOut) {
         error = new ApiError({ status: 0, code: 'ERROR_TIMEOUT', message: t('errors.timeout'), path });
-      } else if (options.signal?.aborted) {
+      } else if (options.signal?.aborted || isAbortError(cause) || isLeavingPage()) {
+        // The caller's abort, or the browser's: a request cut off by leaving the page (a
+        // navigation, a reload) is not a failure, so it is neither toasted nor reported.
         error = new ApiError({ status: 0, code: 'ERROR_ABORTED', message: t('errors.aborted'), path });
       } else {
         error = new ApiError({ status: 0, code: 'ERROR_NETWORK', message: t('errors.network'), path });

@@ -90,6 +90,8 @@ export interface ApiClientConfig {
   userAgent?: () => string | undefined;
   /** Makes the request object of `upload` (tests pass a fake). */
   createXhr?: () => XMLHttpRequest;
+  /** Whether the document is being left (see page-leave.ts); requests it cuts off are cancellations. */
+  isLeavingPage?: () => boolean;
 }
 
 export type AnyRoute = RouteDescriptor;

@@ -80,7 +80,7 @@ describe('consent step', { timeout: 20_000 }, () => {
     expect(fake.calls(submitMyTermConsents)[0]!.headers.get('x-workspace')).toBe(String(hanbit.workspaceId));
     await waitFor(() => expect(router.state.location.pathname).toBe('/hanbit/notices'));
     expect(new URLSearchParams(router.state.location.search).get('q')).toBe('점검');
-    expect(await screen.findByRole('heading', { level: 1, name: '공지사항' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: '공지사항' }, { timeout: 8000 })).toBeInTheDocument();
     expect(await screen.findByText('약관에 동의했습니다.')).toBeInTheDocument();
   });
 
@@ -115,6 +115,14 @@ describe('consent step', { timeout: 20_000 }, () => {
     expect(await within(dialog).findByText('개인정보 처리방침 전문')).toBeInTheDocument();
   });
 
+  it('is asked on arrival at the workspace home, the first page after sign-in (defect 9)', async () => {
+    serve([service]);
+    const { router } = renderApp('/hanbit/');
+    expect(await screen.findByRole('heading', { level: 1, name: '약관 동의' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/consent');
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/hanbit/');
+  });
+
   it('lets the page through when nothing is pending, or when the check fails', async () => {
     const fake = serve([]);
     const { router, unmount } = renderApp('/hanbit/notices');
@@ -125,7 +133,7 @@ describe('consent step', { timeout: 20_000 }, () => {
 
     const failing = serve().on(listMyPendingTerms, fail(500, 'ERROR_INTERNAL', 'boom'));
     renderApp('/hanbit/notices');
-    expect(await screen.findByRole('heading', { level: 1, name: '공지사항' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: '공지사항' }, { timeout: 8000 })).toBeInTheDocument();
     expect(failing.calls().some((c) => c.path === '/api/client-errors/v1')).toBe(false);
   });
 

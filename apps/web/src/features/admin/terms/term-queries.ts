@@ -83,6 +83,9 @@ export function usePendingTerms({ isEnabled = true, isGate = false }: { isEnable
     queryKey: [...base, 'mine', 'pending'],
     enabled: isEnabled,
     staleTime: Infinity,
+    // A failed check is not repeated by the next gate that mounts (the workspace layout's and a
+    // page's own): the page it let through would unmount while the check ran again.
+    retryOnMount: !isGate,
     // The gate lets the page through when the check fails: it reports nothing and shows no toast.
     queryFn: ({ signal }) => api.call(listMyPendingTerms, { signal, ...(isGate ? { suppressErrorToast: true, skipErrorReport: true } : {}) }),
   });

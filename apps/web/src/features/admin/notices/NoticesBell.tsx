@@ -1,0 +1,34 @@
+import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { IconBell } from '../../../components/icons';
+import { useUnreadNoticeCount } from './notice-queries';
+import './notices-i18n';
+
+/**
+ * The header's notifications entry inside a workspace: the notices page, with the member's unread
+ * count (from the server) as a dot and in the accessible name.
+ */
+export function NoticesBell({ workspaceName }: { workspaceName: string }) {
+  const { t } = useTranslation('notices');
+  const unread = useUnreadNoticeCount();
+  const count = unread.data?.unreadCount ?? 0;
+  const label = count > 0 ? t('nav.bellUnread', { count }) : t('nav.bell');
+  return (
+    <Tooltip label={label} withArrow>
+      <Indicator disabled={count === 0} label={count > 99 ? '99+' : count} size={16} color="red" offset={4} inline>
+        <ActionIcon
+          component={Link}
+          to={`/${encodeURIComponent(workspaceName)}/notices`}
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label={label}
+          data-testid="notices-bell"
+        >
+          <IconBell size={20} aria-hidden="true" />
+        </ActionIcon>
+      </Indicator>
+    </Tooltip>
+  );
+}
