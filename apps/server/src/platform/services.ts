@@ -97,6 +97,11 @@ export function createStorage(config: Config): ObjectStorage {
 
 export async function startServices(services: AppServices): Promise<void> {
   await services.jobs.start({ work: services.config.jobsEnabled, deps: services });
+  if (services.config.seedDemoContent) {
+    const started = Date.now();
+    for (const module of services.modules) await module.seedContent?.(services);
+    services.logger.info({ ms: Date.now() - started }, 'demo content ready');
+  }
   for (const module of services.modules) await module.schedule?.(services);
 }
 
