@@ -11,6 +11,7 @@ import { registerContractViewRoutes } from './contract-views.routes';
 import { registerContractRoutes } from './contracts.routes';
 import * as contractTables from './contracts.table';
 import * as counterpartyTables from './counterparties.table';
+import { seedDemoContracts } from './demo/contract-demo.seed';
 import { registerContractDocumentRoutes } from './documents/contract-documents.routes';
 import * as documentTables from './documents/contract-documents.table';
 import { registerContractExportRoutes } from './exports/contract-exports.routes';
@@ -50,6 +51,7 @@ export const contractsModule = defineModule({
   tables: { ...contractTables, ...counterpartyTables, ...reminderTables, ...userConfigTables, ...bulkTables, ...documentTables },
   searchSources: [contractSearchSource],
   attachments: registerContractFileAccess,
+  seedContent: seedDemoContracts,
 });
 
 /** The workflow engine's seam: the only writer of a contract's lifecycle status. */
