@@ -48,12 +48,13 @@ export interface ModuleManifest {
    */
   seed?(database: Database, config: Config, logger: Logger): Promise<void>;
   /**
-   * Writes its demo content (SEED_DEMO_CONTENT) once the job queues exist and before the server
-   * listens, in list order and after every `seed`: data written through the module's own
-   * services (files stored in storage, text extraction queued as jobs), so it looks exactly as if
-   * users had made it. Idempotent; keep it quick and leave slow work to the jobs.
+   * Writes its demo content (SEED_DEMO_CONTENT) once the job queues run, in the background (the
+   * server does not wait for it to listen), in list order and after every `seed`: data written
+   * through the module's own services (files stored in storage, text extraction queued as jobs),
+   * so it looks exactly as if users had made it. Idempotent; leave slow work to the jobs; stop
+   * between records once `signal` is aborted (shutdown).
    */
-  seedContent?(services: AppServices): Promise<void>;
+  seedContent?(services: AppServices, signal: AbortSignal): Promise<void>;
   /** Releases what it holds beyond the database (worker threads, clients) at shutdown. */
   shutdown?(services: AppServices): Promise<void>;
 }

@@ -49,10 +49,13 @@ const audit = (tx: Tx, ctx: RequestContext, scope: TenantScope, actor: ContractA
 
 // Reads -------------------------------------------------------------------------------------------
 
+/** The detail, as opened on its page: recorded as `contract.viewed` (an access record) once it is readable. */
 export async function getContract(services: Services, ctx: RequestContext, contractId: number): Promise<ContractDetail> {
   const { scope, actor } = await contractContext(services, ctx);
   const { row, facts } = await readableContract(services.db, scope, actor, contractId);
-  return contractDetail(services.db, scope, actor, row, facts);
+  const detail = await contractDetail(services.db, scope, actor, row, facts);
+  await services.db.transaction((tx) => audit(tx, ctx, scope, actor, { type: 'contract.viewed', data: { contractId, title: row.title } }));
+  return detail;
 }
 
 export async function getContractBasic(services: Services, ctx: RequestContext, contractId: number): Promise<ContractBasic> {

@@ -1,6 +1,7 @@
 import { DEMO_PASSWORD } from '@legal/api';
 import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoContentWritten } from '../../../platform/services';
 import { createTestApp, type TestApp, waitFor } from '../../../test/harness';
 import { workspaces } from '../../auth';
 import { signIn, workspaceHeaders } from '../../auth/auth.test-support';
@@ -27,6 +28,7 @@ describe('the demo contracts (SEED_DEMO_CONTENT)', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: { SEED_DEMO_CONTENT: 'true', FILES_OCR: 'false' } });
+    await demoContentWritten(t.services);
     hanbit = await scopeOf('hanbit');
     saesol = await scopeOf('saesol');
   }, 240_000);

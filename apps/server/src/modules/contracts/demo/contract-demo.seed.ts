@@ -148,9 +148,10 @@ async function registerDemoContract(services: AppServices, ctx: RequestContext, 
  * The demo contracts of the demo workspaces (contract-demo.catalogue.ts), registered through the
  * services so that they carry audit events, search text, extracted documents and reminders.
  * Idempotent by title: a contract whose title the workspace already has (deleted ones included)
- * is left alone, so a restart adds nothing and a demo contract a user deleted stays deleted.
+ * is left alone, so a restart adds nothing and a demo contract a user deleted stays deleted
+ * (and a restart completes a run cut off by a shutdown).
  */
-export async function seedDemoContracts(services: AppServices): Promise<void> {
+export async function seedDemoContracts(services: AppServices, signal?: AbortSignal): Promise<void> {
   const root = findDemoDocuments();
   if (!root) {
     services.logger.warn('demo contract documents not found (apps/server/demo-data/contracts); no demo contracts');
@@ -174,6 +175,7 @@ export async function seedDemoContracts(services: AppServices): Promise<void> {
       const ctx = await registrarContext(services, scope, registrar);
       const idOf = (loginId: string) => people.get(loginId);
       for (const c of todo) {
+        if (signal?.aborted) return;
         const owner = idOf(c.owner);
         if (!owner) continue;
         const ids = {
