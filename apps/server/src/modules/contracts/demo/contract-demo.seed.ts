@@ -130,6 +130,8 @@ async function registerDemoContract(services: AppServices, ctx: RequestContext, 
     await writeMainRevision(services, {
       scope, actor, contractId: detail.id, ctx, bytes,
       checkLock: async () => undefined,
+      // Whatever users upload while the demo documents wait is extracted first.
+      extractionPriority: -1,
       event: (saved) => ({ type: 'contract.document_uploaded', data: { contractId: detail.id, ...saved } }),
     });
   }
