@@ -26,6 +26,14 @@ describe('configuration', () => {
     const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://legal.example.com/' });
     expect(config.publicUrl).toBe('https://legal.example.com');
     expect(config.seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://legal.example.com/', SEED_DEMO_CONTENT: 'true' }).seedDemoContent).toBe(false);
+  });
+
+  it('seeds the demo contracts with the demo accounts, except in tests unless asked', () => {
+    expect(loadConfig({}).seedDemoContent).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemoContent).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).seedDemoContent).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', SEED_DEMO_CONTENT: 'true' }).seedDemoContent).toBe(true);
   });
 
   it('accepts real PostgreSQL and SMTP URLs', () => {

@@ -51,6 +51,7 @@ const EnvSchema = z
     HTTP_BODY_RATE_WINDOW_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     TRUST_PROXY: bool.default(false),
     SEED_DEMO: bool.optional(),
+    SEED_DEMO_CONTENT: bool.optional(),
     JOBS_ENABLED: bool.default(true),
     JOBS_MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
@@ -107,6 +108,11 @@ const EnvSchema = z
       trustProxy: env.TRUST_PROXY,
       /** Demo data is never seeded in production, whatever SEED_DEMO says. */
       seedDemo: !isProduction && (env.SEED_DEMO ?? true),
+      /**
+       * Demo content (contracts with their documents) on top of the demo accounts: with the demo
+       * accounts, except in tests, whose apps start by the hundred and build their own data.
+       */
+      seedDemoContent: !isProduction && (env.SEED_DEMO ?? true) && (env.SEED_DEMO_CONTENT ?? env.NODE_ENV !== 'test'),
       jobsEnabled: env.JOBS_ENABLED,
       jobsMaintenanceIntervalSeconds: env.JOBS_MAINTENANCE_INTERVAL_SECONDS,
       shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
@@ -188,6 +194,7 @@ export const CONFIG_DOCS: Array<{ name: string; default: string; description: st
   { name: 'HTTP_BODY_MIN_BYTES_PER_SECOND', default: '1024', description: 'a request body slower than this over a window answers 408 and its connection closes (0: off)' },
   { name: 'HTTP_BODY_RATE_WINDOW_MS', default: '10000', description: 'the window over which the body rate is measured' },
   { name: 'SEED_DEMO', default: 'true outside production', description: 'seed the demo tenants and users at start-up (never in production)' },
+  { name: 'SEED_DEMO_CONTENT', default: 'as SEED_DEMO, false when NODE_ENV=test', description: 'also seed the demo contracts with their documents (their text extracted by the job queue in the background)' },
   { name: 'JOBS_ENABLED', default: 'true', description: 'run the background job workers in this process' },
   { name: 'JOBS_MAINTENANCE_INTERVAL_SECONDS', default: '60', description: 'how often expired jobs are failed and retried' },
   { name: 'SHUTDOWN_TIMEOUT_MS', default: '10000', description: 'graceful shutdown budget on SIGTERM/SIGINT' },

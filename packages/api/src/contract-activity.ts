@@ -42,6 +42,8 @@ export type ContractActivity = z.infer<typeof ContractActivitySchema>;
 
 /** Audit events about a contract that are somebody's own business, not the contract's history. */
 export const PERSONAL_CONTRACT_EVENTS = ['contract.bookmarked', 'contract.unbookmarked'] as const;
+/** Access records (who opened the contract, who downloaded its documents): the admin audit log shows them, the contract's history does not. */
+export const ACCESS_CONTRACT_EVENTS = ['contract.viewed', 'contract.document_downloaded'] as const;
 
 export const ListContractActivitiesQuerySchema = pageQuery(20, 100);
 

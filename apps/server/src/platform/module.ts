@@ -42,8 +42,19 @@ export interface ModuleManifest {
   attachments?(registry: AttachmentRegistry): void;
   /** The domains it contributes to the unified search. */
   searchSources?: readonly UnifiedSearchSource[];
-  /** Writes its demo data at start-up outside production (SEED_DEMO), in list order. */
+  /**
+   * Writes its demo data at start-up outside production (SEED_DEMO), in list order, before the
+   * job queue exists: the accounts and the organisation every later seed and test builds on.
+   */
   seed?(database: Database, config: Config, logger: Logger): Promise<void>;
+  /**
+   * Writes its demo content (SEED_DEMO_CONTENT) once the job queues run, in the background (the
+   * server does not wait for it to listen), in list order and after every `seed`: data written
+   * through the module's own services (files stored in storage, text extraction queued as jobs),
+   * so it looks exactly as if users had made it. Idempotent; leave slow work to the jobs; stop
+   * between records once `signal` is aborted (shutdown).
+   */
+  seedContent?(services: AppServices, signal: AbortSignal): Promise<void>;
   /** Releases what it holds beyond the database (worker threads, clients) at shutdown. */
   shutdown?(services: AppServices): Promise<void>;
 }

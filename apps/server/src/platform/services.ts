@@ -98,10 +98,40 @@ export function createStorage(config: Config): ObjectStorage {
 export async function startServices(services: AppServices): Promise<void> {
   await services.jobs.start({ work: services.config.jobsEnabled, deps: services });
   for (const module of services.modules) await module.schedule?.(services);
+  if (services.config.seedDemoContent) {
+    const stop = new AbortController();
+    demoContent.set(services, { written: seedDemoContent(services, stop.signal), stop });
+  }
+}
+
+/** The demo content being written in the background, per application (several live in one test process). */
+const demoContent = new WeakMap<AppServices, { written: Promise<void>; stop: AbortController }>();
+
+/**
+ * Writes the modules' demo content in the background, so that start-up does not wait for it (the
+ * accounts are there before the first request; the contracts follow within seconds). A failure is
+ * logged: the demo then lacks some content, the server runs on.
+ */
+async function seedDemoContent(services: AppServices, signal: AbortSignal): Promise<void> {
+  const started = Date.now();
+  try {
+    for (const module of services.modules) if (!signal.aborted) await module.seedContent?.(services, signal);
+    services.logger.info({ ms: Date.now() - started }, 'demo content ready');
+  } catch (err) {
+    services.logger.error({ err }, 'demo content failed');
+  }
+}
+
+/** Resolves once the demo content of this application is written (at once when none is being written). */
+export function demoContentWritten(services: AppServices): Promise<void> {
+  return demoContent.get(services)?.written ?? Promise.resolve();
 }
 
 /** Stops the workers (letting running jobs finish within the budget), then closes the database. */
 export async function stopServices(services: AppServices, timeoutMs: number): Promise<void> {
+  // A shutdown during the demo seed stops it after the record it is writing (a restart completes it).
+  demoContent.get(services)?.stop.abort();
+  await demoContentWritten(services);
   await services.jobs.stop(timeoutMs).catch((err) => services.logger.error({ err }, 'job queue stop failed'));
   await services.mailer.close();
   await services.outbound.close().catch(() => undefined);

@@ -5,6 +5,7 @@ import * as invitationTables from './invitations/invitations.table';
 import { registerNoticeFileAccess } from './notices/notice-files.access';
 import { registerNoticesRoutes } from './notices/notices.routes';
 import * as noticeTables from './notices/notices.table';
+import { seedDemoOrganization } from './organization/organization.demo-seed';
 import { registerOrganizationRoutes } from './organization/organization.routes';
 import * as organizationTables from './organization/organization.table';
 import { registerRoleRequestsRoutes } from './role-requests/role-requests.routes';
@@ -37,6 +38,7 @@ export const adminModule = defineModule({
   jobs: workspaceJobs(),
   schedule: (services) => scheduleWorkspacePurgeSweep(services),
   attachments: registerNoticeFileAccess,
+  seed: (database, config, logger) => seedDemoOrganization(database, config, logger),
   tables: { ...organizationTables, ...invitationTables, ...roleRequestTables, ...noticeTables, ...termsTables, ...deletionRequestTables },
 });
 

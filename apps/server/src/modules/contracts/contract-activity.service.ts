@@ -1,6 +1,6 @@
 import {
   type ActivityChange, type ActivitySummary, type ContractActivity, type ContractStatus, CONTRACT_STATUSES, type ListContractActivitiesQuerySchema, type Page,
-  PERSONAL_CONTRACT_EVENTS,
+  ACCESS_CONTRACT_EVENTS, PERSONAL_CONTRACT_EVENTS,
 } from '@legal/api';
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -137,7 +137,7 @@ export function activityWhere(scope: TenantScope, contractId: number) {
     eq(auditEvents.tenantId, scope.tenantId),
     eq(auditEvents.workspaceId, scope.workspaceId),
     sql`(${auditEvents.data}->>'contractId') = ${String(contractId)}`,
-    notInArray(auditEvents.type, [...PERSONAL_CONTRACT_EVENTS]),
+    notInArray(auditEvents.type, [...PERSONAL_CONTRACT_EVENTS, ...ACCESS_CONTRACT_EVENTS]),
   );
 }
 

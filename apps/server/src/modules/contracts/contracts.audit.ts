@@ -7,6 +7,9 @@ export type ContractsAuditEvent =
   | { type: 'contract.updated'; data: { contractId: number; fields: ContractField[]; before: Record<string, unknown>; after: Record<string, unknown> } }
   | { type: 'contract.status_changed'; data: { contractId: number; from: ContractStatus; to: ContractStatus; reason: string | null } }
   | { type: 'contract.deleted'; data: { contractId: number; title: string; status: ContractStatus } }
+  /** Access records: the detail opened (GET of the contract), a document's bytes sent (with the files module's file.downloaded). */
+  | { type: 'contract.viewed'; data: { contractId: number; title: string } }
+  | { type: 'contract.document_downloaded'; data: { contractId: number; fileKey: string; revision: number } }
   | { type: 'contract.bookmarked'; data: { contractId: number } }
   | { type: 'contract.unbookmarked'; data: { contractId: number } }
   | { type: 'counterparty.added'; data: { contractId: number; counterpartyId: number; name: string; bookmarkId: number | null } }

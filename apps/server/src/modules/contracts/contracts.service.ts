@@ -52,12 +52,19 @@ const audit = (tx: Tx, ctx: RequestContext, scope: TenantScope, actor: ContractA
 
 // Reads -------------------------------------------------------------------------------------------
 
-/** The contract's detail; reading it counts as opening it (the home's "recently viewed"). */
+/**
+ * The detail, as opened on its page: recorded as `contract.viewed` (an access record) and among
+ * the member's recently viewed contracts (the home), once it is readable.
+ */
 export async function getContract(services: Services, ctx: RequestContext, contractId: number): Promise<ContractDetail> {
   const { scope, actor } = await contractContext(services, ctx);
   const { row, facts } = await readableContract(services.db, scope, actor, contractId);
-  await recordContractView(services.db, scope, actor.userId, contractId);
-  return contractDetail(services.db, scope, actor, row, facts);
+  const detail = await contractDetail(services.db, scope, actor, row, facts);
+  await services.db.transaction(async (tx) => {
+    await recordContractView(tx, scope, actor.userId, contractId);
+    await audit(tx, ctx, scope, actor, { type: 'contract.viewed', data: { contractId, title: row.title } });
+  });
+  return detail;
 }
 
 export async function getContractBasic(services: Services, ctx: RequestContext, contractId: number): Promise<ContractBasic> {

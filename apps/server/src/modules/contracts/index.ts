@@ -12,6 +12,7 @@ import { registerContractRoutes } from './contracts.routes';
 import * as idempotencyTables from './contract-idempotency.table';
 import * as contractTables from './contracts.table';
 import * as counterpartyTables from './counterparties.table';
+import { seedDemoContracts } from './demo/contract-demo.seed';
 import { registerContractDocumentRoutes } from './documents/contract-documents.routes';
 import * as documentTables from './documents/contract-documents.table';
 import { registerContractExportRoutes } from './exports/contract-exports.routes';
@@ -51,6 +52,7 @@ export const contractsModule = defineModule({
   tables: { ...contractTables, ...counterpartyTables, ...reminderTables, ...userConfigTables, ...bulkTables, ...documentTables, ...idempotencyTables },
   searchSources: [contractSearchSource],
   attachments: registerContractFileAccess,
+  seedContent: seedDemoContracts,
 });
 
 /** The workflow engine's seam: the only writer of a contract's lifecycle status. */

@@ -2,19 +2,23 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/client';
 import { type RequestContext, tenantScope } from '../../platform/http/context';
-import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
+import { type AuditEvent, auditMetaOf, recordAudit } from '../../platform/audit/audit';
 import { contentDisposition, parseRange } from './files.policy';
 
 /**
  * The access record of a file's bytes leaving the server (`file.downloaded`; Korea's personal
  * information rules ask for access records; ASVS 16.3.2 at L3), written before the bytes go, in
  * its own transaction: no bytes leave without a record. The actor of an impersonated session is
- * the admin, the subject the member.
+ * the admin, the subject the member. `record` is the owner's own event of the same download (a
+ * contract's `contract.document_downloaded`), written in the same transaction.
  */
-export async function recordFileDownload(db: Db, ctx: RequestContext, file: { fileKey: string; revision: number }): Promise<void> {
+export async function recordFileDownload(db: Db, ctx: RequestContext, file: { fileKey: string; revision: number }, record?: AuditEvent): Promise<void> {
   const principal = ctx.principal?.kind === 'user' ? ctx.principal : null;
   const meta = { ...auditMetaOf(ctx, principal?.impersonatorUserId ?? principal?.userId ?? null, principal?.userId ?? null), ...tenantScope(ctx) };
-  await db.transaction((tx) => recordAudit(tx, { type: 'file.downloaded', data: { fileKey: file.fileKey, revision: file.revision } }, meta));
+  await db.transaction(async (tx) => {
+    await recordAudit(tx, { type: 'file.downloaded', data: { fileKey: file.fileKey, revision: file.revision } }, meta);
+    if (record) await recordAudit(tx, record, meta);
+  });
 }
 
 /** What a download sends: one stored revision, its name, and a way to open (part of) its bytes. */
@@ -31,7 +35,7 @@ export interface OpenedRevision {
  * the file downloads of arxive and the contract document downloads of conhub. Every answer that
  * carries bytes (200, 206) is recorded first (recordFileDownload); a 304 or 416 sends none.
  */
-export async function sendRevision(request: FastifyRequest, reply: FastifyReply, download: OpenedRevision, ctx: RequestContext, db: Db) {
+export async function sendRevision(request: FastifyRequest, reply: FastifyReply, download: OpenedRevision, ctx: RequestContext, db: Db, record?: AuditEvent) {
   const { revision } = download;
   const locale = ctx.locale;
   const etag = `"${revision.sha256}"`;
@@ -52,7 +56,7 @@ export async function sendRevision(request: FastifyRequest, reply: FastifyReply,
       data: { fieldErrors: [{ field: 'header.range', reason: 'outside the file' }] },
     });
   }
-  await recordFileDownload(db, ctx, { fileKey: download.fileKey, revision: revision.revision });
+  await recordFileDownload(db, ctx, { fileKey: download.fileKey, revision: revision.revision }, record);
   if (range.kind === 'partial') {
     return reply
       .code(206)

@@ -65,6 +65,8 @@ export interface SendOptions {
   /** Same key, same job: a second send with it is a no-op answering the first job's id. */
   idempotencyKey?: string;
   startAfter?: Date | number;
+  /** Higher runs first among waiting jobs of a queue (default 0); background bulk work (the demo seed) sends below 0. */
+  priority?: number;
   /** Store the job inside this transaction: it exists only if the transaction commits. */
   tx?: Tx;
 }
@@ -184,6 +186,7 @@ export class JobQueue<D = unknown> {
     const sent = await this.boss.send(definition.name, data as object, {
       ...(id ? { id } : {}),
       ...(options.tx ? { db: executorOf(options.tx) as PgBoss.Db } : {}),
+      ...(options.priority ? { priority: options.priority } : {}),
       ...(options.startAfter ? { startAfter: options.startAfter instanceof Date ? options.startAfter : new Date(options.startAfter) } : {}),
     });
     const jobId = sent ?? id;

@@ -49,5 +49,6 @@ export function registerContractDocumentRoutes(app: FastifyInstance, services: A
 /** One revision of the contract document as an attachment (files' download rules), with X-Document-Revision. */
 function sendDocument(request: FastifyRequest, reply: FastifyReply, doc: documents.OpenedDocument, ctx: RequestContext, services: Pick<AppServices, 'db'>) {
   reply.header('x-document-revision', String(doc.revision.revision));
-  return sendRevision(request, reply, doc, ctx, services.db);
+  const record = { type: 'contract.document_downloaded' as const, data: { contractId: doc.contractId, fileKey: doc.fileKey, revision: doc.revision.revision } };
+  return sendRevision(request, reply, doc, ctx, services.db, record);
 }

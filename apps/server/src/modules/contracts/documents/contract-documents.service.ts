@@ -106,13 +106,15 @@ export async function listContractDocumentRevisions(services: Services, ctx: Req
 }
 
 export interface OpenedDocument {
+  contractId: number;
   fileKey: string;
   revision: files.RevisionSummary;
   displayName: string;
   open: (range?: { start: number; end: number }) => Promise<Readable>;
 }
 
-const opened = (services: Services, fileKey: string, revision: files.RevisionSummary): OpenedDocument => ({
+const opened = (services: Services, contractId: number, fileKey: string, revision: files.RevisionSummary): OpenedDocument => ({
+  contractId,
   fileKey,
   revision,
   displayName: revision.displayName,
@@ -122,7 +124,7 @@ const opened = (services: Services, fileKey: string, revision: files.RevisionSum
 export async function openContractDocument(services: Services, ctx: RequestContext, contractId: number, number?: number): Promise<OpenedDocument> {
   const { scope } = await readContext(services, ctx, contractId);
   const main = await mainDocument(services.db, scope, contractId);
-  return opened(services, main.fileKey, await revisionOf(services.db, scope, main, number));
+  return opened(services, contractId, main.fileKey, await revisionOf(services.db, scope, main, number));
 }
 
 const isExecuted = (status: string) => (EXECUTED_CONTRACT_STATUSES as readonly string[]).includes(status);
@@ -143,7 +145,7 @@ export async function openExecutedDocument(services: Services, ctx: RequestConte
   const at = await executedAt(services.db, scope, contractId);
   const current = revisions.find((r) => r.revision === main.currentRevision) ?? revisions.at(-1)!;
   const chosen = at === null ? current : (revisions.filter((r) => r.createdAt <= at).at(-1) ?? revisions.find((r) => r.createdAt > at) ?? current);
-  return opened(services, main.fileKey, chosen);
+  return opened(services, contractId, main.fileKey, chosen);
 }
 
 async function savedDocument(services: Services, scope: TenantScope, contractId: number, saved: SavedRevision): Promise<ContractDocument> {

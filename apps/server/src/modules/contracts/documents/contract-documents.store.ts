@@ -170,6 +170,8 @@ export interface RevisionWrite {
   /** The caller's lock rule, inside the transaction: a foreign Word lock (HTTP) or the WOPI lock id (PutFile). */
   checkLock: (tx: Tx, main: files.FileRow | null) => Promise<void>;
   event: (saved: SavedRevision) => AuditEvent;
+  /** The text extraction job's priority (below 0: after what users upload meanwhile; the demo seed). */
+  extractionPriority?: number;
 }
 
 /**
@@ -209,7 +211,7 @@ export async function writeMainRevision(services: Services, w: RevisionWrite): P
         })
         .returning({ id: fileRevisions.id });
       await files.deleteUploadIntent(tx, bytes.storageKey);
-      await services.jobs.send(extractFileTextJob, { ...scope, revisionId: revision!.id }, { tx, idempotencyKey: `files.extract:${revision!.id}` });
+      await services.jobs.send(extractFileTextJob, { ...scope, revisionId: revision!.id }, { tx, idempotencyKey: `files.extract:${revision!.id}`, priority: w.extractionPriority });
       await recordAudit(tx, { type: 'file.uploaded', data: { fileKey: file.fileKey, revision: number, size: bytes.size, fileType: bytes.fileType, isQuotaExempt: false } }, meta);
       const saved = { fileKey: file.fileKey, revision: number, size: bytes.size, fileType: bytes.fileType, isNewDocument: main === null };
       await recordAudit(tx, w.event(saved), meta);

@@ -39,9 +39,9 @@ export function registerContractExportRoutes(app: FastifyInstance, services: App
   );
 }
 
-/** Sends one opened contract file as an attachment, after its access record (file.downloaded). */
+/** Sends one opened contract file as an attachment, after its access records (file.downloaded, contract.document_downloaded). */
 export async function sendContractFile(reply: FastifyReply, file: Awaited<ReturnType<typeof exportsService.openContractFile>>, ctx: RequestContext, services: Pick<AppServices, 'db'>) {
-  await recordFileDownload(services.db, ctx, file);
+  await recordFileDownload(services.db, ctx, file, { type: 'contract.document_downloaded', data: { contractId: file.contractId, fileKey: file.fileKey, revision: file.revision } });
   const stream = await file.open();
   return reply
     .header('content-type', file.contentType)

@@ -140,5 +140,5 @@ export async function openContractFile(services: Services, ctx: RequestContext, 
   const attached = await attachedFiles(services.db, scope, [contractId]);
   const file = fileKey ? attached.find((f) => f.fileKey === fileKey) : (attached.find((f) => f.role === 'MAIN') ?? attached[0]);
   if (!file) throw notFound();
-  return { fileKey: file.fileKey, revision: file.revision, displayName: file.displayName, contentType: file.contentType, size: file.size, open: () => services.storage.get(file.storageKey) };
+  return { contractId, fileKey: file.fileKey, revision: file.revision, displayName: file.displayName, contentType: file.contentType, size: file.size, open: () => services.storage.get(file.storageKey) };
 }

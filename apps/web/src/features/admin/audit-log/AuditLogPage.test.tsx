@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, ok, type FakeApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { serveSession, signInToHanbit } from '../../../test/session-fixtures';
-import { KNOWN_AUDIT_TYPES } from './audit-event-types';
+import { KNOWN_AUDIT_TYPES, SUMMARISED_AUDIT_TYPES } from './audit-event-types';
 import { auditQueryOf, readAuditFilters, writeAuditFilters } from './audit-search-params';
 import en from '../../../locales/en/audit-log.json';
 import ko from '../../../locales/ko/audit-log.json';
@@ -148,6 +148,11 @@ describe('audit filters in the address', () => {
       const [group, name] = type.split('.') as [string, string];
       expect((ko.types as Record<string, Record<string, string>>)[group]?.[name], type).toBeTruthy();
       expect((en.types as Record<string, Record<string, string>>)[group]?.[name], type).toBeTruthy();
+    }
+    for (const type of SUMMARISED_AUDIT_TYPES) {
+      const [group, name] = type.split('.') as [string, string];
+      expect((ko.summaries as Record<string, Record<string, string>>)[group]?.[name], type).toBeTruthy();
+      expect((en.summaries as Record<string, Record<string, string>>)[group]?.[name], type).toBeTruthy();
     }
   });
 });

@@ -16,7 +16,7 @@ import { EventsPerDayChart } from './EventsPerDayChart';
 import { personName } from './audit-people';
 import { useAuditDailyCounts, useAuditEvents } from './audit-queries';
 import { hasAuditFilters, readAuditFilters, writeAuditFilters, type AuditFilters } from './audit-search-params';
-import { useAuditTypeLabel } from './use-audit-type-label';
+import { useAuditSummary, useAuditTypeLabel } from './use-audit-type-label';
 import '../admin-i18n';
 import './audit-log-i18n';
 
@@ -24,6 +24,7 @@ function useColumns(): DataTableColumn<AuditEventItem>[] {
   const { t } = useTranslation('auditLog');
   const formatDateTime = useFormatDateTime();
   const typeLabel = useAuditTypeLabel();
+  const summary = useAuditSummary();
   const unknown = (id: number) => t('unknownUser', { id });
   const person = (ref: AuditUserRef | null) => (ref ? personName(ref, unknown) : t('nobody'));
   return [
@@ -31,16 +32,26 @@ function useColumns(): DataTableColumn<AuditEventItem>[] {
     {
       accessor: 'type',
       title: t('columns.type'),
-      render: (event) => (
-        <Group gap={6} wrap="nowrap">
-          <Text size="sm">{typeLabel(event.type)}</Text>
-          {event.isAccountEvent ? (
-            <Badge size="xs" variant="light" color="grape">
-              {t('accountEvent')}
-            </Badge>
-          ) : null}
-        </Group>
-      ),
+      render: (event) => {
+        const sentence = summary(event.type, event.data);
+        return (
+          <Stack gap={0}>
+            <Group gap={6} wrap="nowrap">
+              <Text size="sm">{typeLabel(event.type)}</Text>
+              {event.isAccountEvent ? (
+                <Badge size="xs" variant="light" color="grape">
+                  {t('accountEvent')}
+                </Badge>
+              ) : null}
+            </Group>
+            {sentence ? (
+              <Text size="xs" c="dimmed">
+                {sentence}
+              </Text>
+            ) : null}
+          </Stack>
+        );
+      },
     },
     { accessor: 'actor', title: t('columns.actor'), render: (event) => person(event.actor) },
     { accessor: 'subject', title: t('columns.subject'), render: (event) => person(event.subject) },

@@ -78,8 +78,20 @@ export const KNOWN_AUDIT_TYPES = [
   'sso.identity_linked',
   'sso.failed',
   'audit_log.exported',
+  'contract.created',
+  'contract.updated',
+  'contract.status_changed',
+  'contract.deleted',
+  'contract.viewed',
+  'contract.document_uploaded',
+  'contract.document_downloaded',
+  'contract.exported',
+  'contract.reminder_created',
 ] as const;
 
 export type KnownAuditType = (typeof KNOWN_AUDIT_TYPES)[number];
+
+/** The types with a sentence of their own (`summaries` of the locale), built from the event's data. */
+export const SUMMARISED_AUDIT_TYPES: readonly string[] = ['contract.created',  'contract.updated',  'contract.status_changed',  'contract.deleted',  'contract.viewed',  'contract.document_uploaded',  'contract.document_downloaded',  'contract.exported',  'contract.reminder_created'];
 
 export const isKnownAuditType = (type: string): type is KnownAuditType => (KNOWN_AUDIT_TYPES as readonly string[]).includes(type);
