@@ -4,7 +4,8 @@ import {
 import { Autocomplete, Group, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type FieldAccessOf } from './contract-field-access';
-import { formatAmount, formatPeriod, plainAmount } from './contract-format';
+import { formatAmount } from '../../lib/i18n';
+import { formatPeriod, plainAmount } from './contract-format';
 import { useErrorText } from './contract-form-errors';
 import { useVocabulary } from './contract-vocabulary';
 import { EditableField } from './EditableField';
