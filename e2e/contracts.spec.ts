@@ -44,7 +44,7 @@ test.describe('the contract repository', () => {
 
     // Excel export of the current search.
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: '엑셀로 내보내기' }).click();
+    await page.getByRole('button', { name: 'Excel로 내보내기' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
   });
@@ -85,7 +85,7 @@ test.describe('the contract repository', () => {
     await expect(page.getByRole('combobox', { name: '통화' })).toHaveValue('KRW');
     await expect(page.getByRole('combobox', { name: /^계약 유형/ })).toHaveValue('용역계약');
     await expect(page.getByRole('combobox', { name: '분쟁 해결 방법' })).toHaveValue('소송');
-    const parties = page.getByRole('list', { name: '거래 상대방' });
+    const parties = page.getByRole('list', { name: '계약 상대방' });
     await expect(parties).toContainText('주식회사 한빛');
     await expect(parties).toContainText('주식회사 새솔');
     await page.getByRole('button', { name: '등록', exact: true }).click();
@@ -187,7 +187,7 @@ test.describe('the contract repository: bulk registration and reminders', () => 
       const values: Record<string, string> = {
         계약명: `일괄 ${stamp} ${String(i).padStart(2, '0')}`,
         '계약 유형': i === 5 ? '없는 유형' : '물품공급계약',
-        '거래 상대방': '주식회사 한빛, 새솔 상사',
+        '계약 상대방': '주식회사 한빛, 새솔 상사',
         시작일: '2026-01-01',
         종료일: '2026-12-31',
         '계약 금액': String(1_000_000 * i),

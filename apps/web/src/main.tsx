@@ -7,6 +7,7 @@ import '@fontsource/noto-sans-kr/500.css';
 import '@fontsource/noto-sans-kr/700.css';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './app/theme/readable-components.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type Locale } from './context';
 import { PERMISSION } from './permissions';
 
 // ---------------------------------------------------------------------------------------------
@@ -138,5 +139,16 @@ export const ROLE_TEMPLATES: Record<RoleCode, RoleTemplate> = {
   },
   WORKSPACE_ADMIN: { code: 'WORKSPACE_ADMIN', name: { ko: '워크스페이스 관리자', en: 'Workspace admin' }, isDefault: false, permissions: unique([...BASE_MEMBER, ...ADMIN_PERMISSIONS]) },
 };
+
+/**
+ * A role's name in the reader's language. A workspace's preset roles are stored with the name
+ * of the language they were created in; until an admin renames one, it is shown by its catalogue
+ * name in each language (a renamed or custom role keeps the name it was given).
+ */
+export function roleDisplayName(role: { code: string | null; name: string }, locale: Locale): string {
+  const template = role.code !== null && (ROLE_CODES as readonly string[]).includes(role.code) ? ROLE_TEMPLATES[role.code as RoleCode] : undefined;
+  if (!template || (role.name !== template.name.ko && role.name !== template.name.en)) return role.name;
+  return template.name[locale];
+}
 
 export const DEFAULT_ROLE_CODES: RoleCode[] = ROLE_CODES.filter((c) => ROLE_TEMPLATES[c].isDefault);

@@ -3,6 +3,7 @@ import { FileKeySchema } from './files';
 import { pageOf, pageQuery } from './envelope';
 import { defineRoute } from './http';
 import { UserRefSchema } from './contract-schemas';
+import { CONTRACT_COLUMN_CATALOGUE, type ContractColumn } from './contract-exports';
 
 // ---------------------------------------------------------------------------------------------
 // Bulk registration of contracts (catalogue 3 "Bulk request", 4 "Contract bulk request", 7.3 alex
@@ -32,19 +33,22 @@ export const BulkColumnSchema = z.enum(BULK_COLUMNS);
 
 export const BULK_LIMITS = { maxRows: 1000, maxFiles: 2000, cellMaxLength: 5000 } as const;
 
+/** A field's label from the one glossary of contract fields (CONTRACT_COLUMN_CATALOGUE). */
+const glossary = (code: ContractColumn) => CONTRACT_COLUMN_CATALOGUE.find((c) => c.code === code)!.name;
+
 export const BULK_COLUMN_LABELS: Record<BulkColumn, { ko: string; en: string }> = {
-  title: { ko: '계약명', en: 'Title' },
-  contractType: { ko: '계약 유형', en: 'Contract type' },
-  counterparties: { ko: '거래 상대방', en: 'Counterparties' },
-  signedDate: { ko: '체결일', en: 'Signed date' },
-  startDate: { ko: '시작일', en: 'Start date' },
-  endDate: { ko: '종료일', en: 'End date' },
-  amount: { ko: '계약 금액', en: 'Amount' },
-  currency: { ko: '통화', en: 'Currency' },
+  title: glossary('title'),
+  contractType: glossary('contractType'),
+  counterparties: glossary('counterparties'),
+  signedDate: glossary('signedDate'),
+  startDate: glossary('startDate'),
+  endDate: glossary('endDate'),
+  amount: glossary('amount'),
+  currency: glossary('currency'),
   ownerEmail: { ko: '담당자 이메일', en: 'Owner e-mail' },
-  groupName: { ko: '그룹', en: 'Group' },
-  hashtags: { ko: '해시태그', en: 'Hashtags' },
-  memo: { ko: '메모', en: 'Memo' },
+  groupName: glossary('group'),
+  hashtags: glossary('hashtags'),
+  memo: glossary('memo'),
   fileNames: { ko: '파일명', en: 'File names' },
 };
 

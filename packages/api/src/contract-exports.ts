@@ -14,6 +14,11 @@ import { sortQuery } from './list-query';
 // ---------------------------------------------------------------------------------------------
 
 /** Columns of the repository list and of the Excel export, with their ko/en headers. */
+/**
+ * The glossary of contract field labels: one term per field and language, used by the list
+ * headers, the column picker, the Excel export and the bulk sheet, and checked against the web
+ * app's `contracts` locale (form, detail, filters) by contract-glossary.test.ts.
+ */
 export const CONTRACT_COLUMN_CATALOGUE = [
   { code: 'id', name: { ko: '번호', en: 'No.' } },
   { code: 'title', name: { ko: '계약명', en: 'Title' } },
@@ -26,18 +31,18 @@ export const CONTRACT_COLUMN_CATALOGUE = [
   { code: 'signedDate', name: { ko: '체결일', en: 'Signed date' } },
   { code: 'startDate', name: { ko: '시작일', en: 'Start date' } },
   { code: 'endDate', name: { ko: '종료일', en: 'End date' } },
-  { code: 'amount', name: { ko: '계약 금액', en: 'Amount' } },
+  { code: 'amount', name: { ko: '계약 금액', en: 'Contract amount' } },
   { code: 'currency', name: { ko: '통화', en: 'Currency' } },
   { code: 'language', name: { ko: '언어', en: 'Language' } },
   { code: 'signingType', name: { ko: '서명 방식', en: 'Signing type' } },
   { code: 'governingLaw', name: { ko: '준거법', en: 'Governing law' } },
   { code: 'disputeResolutionMethod', name: { ko: '분쟁 해결 방법', en: 'Dispute resolution' } },
   { code: 'ourPosition', name: { ko: '당사 지위', en: 'Our position' } },
-  { code: 'venue', name: { ko: '체결 장소', en: 'Venue' } },
+  { code: 'venue', name: { ko: '체결 장소', en: 'Place of signing' } },
   { code: 'memo', name: { ko: '메모', en: 'Memo' } },
   { code: 'desiredReviewDeadline', name: { ko: '검토 희망 기한', en: 'Desired review deadline' } },
-  { code: 'createdAt', name: { ko: '등록일시', en: 'Created' } },
-  { code: 'updatedAt', name: { ko: '수정일시', en: 'Updated' } },
+  { code: 'createdAt', name: { ko: '등록일', en: 'Registered' } },
+  { code: 'updatedAt', name: { ko: '수정일', en: 'Updated' } },
 ] as const satisfies ReadonlyArray<Named<string>>;
 export type ContractColumn = (typeof CONTRACT_COLUMN_CATALOGUE)[number]['code'];
 export const CONTRACT_COLUMNS = CONTRACT_COLUMN_CATALOGUE.map((c) => c.code) as [ContractColumn, ...ContractColumn[]];

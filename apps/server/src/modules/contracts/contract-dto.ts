@@ -1,6 +1,8 @@
 import type { ContractBasic, ContractDetail, ContractSummary, Counterparty } from '@legal/api';
 import type { TenantScope } from '../../platform/http/context';
+import { localDate } from '../../platform/time';
 import { abilitiesOf, type ContractActor } from './contracts.policy';
+import { HOME_TIME_ZONE, presentedStatus } from './contracts.state';
 import * as repo from './contracts.repo';
 
 /** `1500000.0000` -> `1500000`, `12.5000` -> `12.5`: the decimal string without padding zeros. */
@@ -40,7 +42,7 @@ async function header(db: repo.Executor, scope: TenantScope, actor: ContractActo
     title: row.title,
     contractType: row.contractType,
     language: row.language,
-    status: row.status,
+    status: presentedStatus(row, localDate(new Date(), HOME_TIME_ZONE)),
     signedDate: row.signedDate,
     startDate: row.startDate,
     endDate: row.endDate,
@@ -103,11 +105,12 @@ export async function contractSummaries(db: repo.Executor, scope: TenantScope, a
     repo.groupNames(db, scope, rows.map((r) => r.groupId)),
     repo.bookmarkedAmong(db, scope, actor.userId, rows.map((r) => r.id)),
   ]);
+  const today = localDate(new Date(), HOME_TIME_ZONE);
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
     contractType: row.contractType,
-    status: row.status,
+    status: presentedStatus(row, today),
     counterpartyNames: linesOf(row.counterpartyNames),
     hashtags: linesOf(row.hashtagNames),
     owner: userRef(names, row.ownerUserId),

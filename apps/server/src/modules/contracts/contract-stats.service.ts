@@ -6,6 +6,7 @@ import type { AppServices } from '../../platform/services';
 import { localDate } from '../../platform/time';
 import { HOME_TIME_ZONE, searchConditions } from './search/contract-search.repo';
 import { contractContext } from './contracts.service';
+import { presentedStatusSql } from './contracts.repo';
 import { contracts } from './contracts.table';
 
 /**
@@ -37,7 +38,7 @@ export async function getContractStats(services: Services, ctx: RequestContext, 
   const month = sql<string>`to_char(${contracts.createdAt} AT TIME ZONE ${sql.raw(`'${HOME_TIME_ZONE}'`)}, 'YYYY-MM')`;
   const n = sql<number>`count(*)::int`;
   const [byStatus, byType, byMonth] = await Promise.all([
-    db.select({ key: contracts.status, n }).from(contracts).where(where).groupBy(contracts.status),
+    db.select({ key: presentedStatusSql, n }).from(contracts).where(where).groupBy(presentedStatusSql),
     db.select({ key: contracts.contractType, n }).from(contracts).where(where).groupBy(contracts.contractType),
     db.select({ key: month, n }).from(contracts).where(where).groupBy(month),
   ]);

@@ -1,4 +1,4 @@
-import type { FileKind } from '@legal/api';
+import type { ContractStatus, FileKind } from '@legal/api';
 import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client';
 import { fileRevisions, files } from '../files';
@@ -7,6 +7,7 @@ import { memberDisplayNames } from '../auth';
 import { inScope } from '../../platform/db/tenancy';
 import type { TenantScope } from '../../platform/http/context';
 import type { ContractFacts } from './contracts.policy';
+import { HOME_TIME_ZONE, LAPSING_STATUSES } from './contracts.state';
 import { contractBookmarks, contractFiles, contractHashtags, contractReferences, contracts, contractUsers, contractWatchers, hashtags } from './contracts.table';
 import { counterparties } from './counterparties.table';
 
@@ -23,6 +24,16 @@ export const summaryColumns = (() => {
   return { id, title, contractType, status, counterpartyNames, hashtagNames, ownerUserId, groupId, signedDate, startDate, endDate, amount, currency, createdAt, updatedAt };
 })();
 export type SummaryRow = Pick<ContractRow, keyof typeof summaryColumns>;
+
+/**
+ * `presentedStatus` (contracts.state.ts) in SQL, for the search filter, the status sort and the
+ * stats: an executed contract whose end date is before today in the home time zone is EXPIRED.
+ */
+// Constants written into the statement (no parameters), so the expression is the same text in
+// SELECT and GROUP BY (the stats group by it).
+const LAPSING_LIST = sql.raw(LAPSING_STATUSES.map((s) => `'${s}'`).join(', '));
+const HOME_TODAY = sql.raw(`(now() AT TIME ZONE '${HOME_TIME_ZONE}')::date`);
+export const presentedStatusSql = sql<ContractStatus>`(CASE WHEN ${contracts.status} IN (${LAPSING_LIST}) AND ${contracts.endDate} < ${HOME_TODAY} THEN 'EXPIRED' ELSE ${contracts.status} END)`;
 export type ContractInsert = typeof contracts.$inferInsert;
 export type CounterpartyRow = typeof counterparties.$inferSelect;
 

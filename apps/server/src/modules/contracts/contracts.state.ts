@@ -19,6 +19,22 @@ export const CONTRACT_TRANSITIONS: Readonly<Record<ContractStatus, readonly Cont
   CANCELED: [],
 };
 
+/** Calendar dates of contracts (end dates, created-date filters) are Korean dates: the product's home time zone. */
+export const HOME_TIME_ZONE = 'Asia/Seoul';
+
+/**
+ * Executed statuses that lapse into EXPIRED once the end date has passed. Expiry is derived when
+ * the contract is read, not stored: nothing has to run at midnight, and moving the end date (a
+ * renewal) brings the contract back at once. Every read (detail, list, search filter and sort,
+ * stats, Excel) presents the same status; transitions still start from the stored one.
+ */
+export const LAPSING_STATUSES: readonly ContractStatus[] = ['SIGNED', 'ACTIVE'];
+
+/** The status a contract is presented with on `today` (YYYY-MM-DD in HOME_TIME_ZONE). */
+export function presentedStatus(row: { status: ContractStatus; endDate: string | null }, today: string): ContractStatus {
+  return LAPSING_STATUSES.includes(row.status) && row.endDate !== null && row.endDate < today ? 'EXPIRED' : row.status;
+}
+
 export function canTransition(from: ContractStatus, to: ContractStatus): boolean {
   return CONTRACT_TRANSITIONS[from].includes(to);
 }

@@ -166,7 +166,7 @@ describe('references through the files routes', () => {
 describe('a bulk registration sheet', () => {
   it('is read by the contract admins who run bulk registration, not by members', async () => {
     const wb = new ExcelJS.Workbook();
-    const header = ['계약명', '계약 유형', '거래 상대방', '시작일', '종료일', '계약 금액', '통화', '담당자 이메일', '그룹', '해시태그', '파일명'];
+    const header = ['계약명', '계약 유형', '계약 상대방', '시작일', '종료일', '계약 금액', '통화', '담당자 이메일', '그룹', '해시태그', '파일명'];
     wb.addWorksheet('s').addRows([header, ['대량 계약', 'SUPPLY', '(주)상대', '2026-01-01', '2026-12-31', 1000, 'KRW', manager.loginId, null, null, '대량.txt']]);
     const sheetKey = await uploadFile(t, manager, Buffer.from(await wb.xlsx.writeBuffer()), 'bulk.xlsx');
     const pdfKey = await uploadFile(t, manager, Buffer.from('대량 등록 본문'), '대량.txt');

@@ -101,7 +101,8 @@ export function AdminDataTable<T>(props: AdminDataTableProps<T>) {
         getPaginationControlProps={(control) => ({ 'aria-label': t(`table.${control}`) })}
         {...sorting}
         onRowClick={props.onRowClick ? ({ record }) => props.onRowClick?.(record) : undefined}
-        emptyState={isPending ? <span /> : <EmptyState title={props.emptyTitle} description={props.emptyDescription} />}
+        // The table keeps its empty-state box in the page; it holds the text only while the list is empty (no hidden "No records" under rows).
+        emptyState={!isPending && records.length === 0 ? <EmptyState title={props.emptyTitle} description={props.emptyDescription} /> : <span />}
       />
     </Stack>
   );

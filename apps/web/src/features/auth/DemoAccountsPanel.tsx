@@ -32,7 +32,8 @@ export function DemoAccountsPanel({ accounts, onPick }: DemoAccountsPanelProps) 
             onClick={() => onPick(account)}
             p="xs"
             style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-            aria-label={t('demo.pick', { loginId: account.loginId })}
+            // The visible login id and role are the button's name (what a speech user says); the action is its description.
+            title={t('demo.pick', { loginId: account.loginId })}
           >
             <Group justify="space-between" wrap="nowrap" gap="xs">
               <Stack gap={0} style={{ minWidth: 0 }}>

@@ -111,7 +111,7 @@ describe('sign-in page', () => {
     expect(within(panel).getByText('2단계 인증')).toBeInTheDocument();
     // The ordinary page leaves the super admins to the super-admin page.
     expect(within(panel).queryByText('superadmin@legal.example')).toBeNull();
-    await userEvent.click(within(panel).getByRole('button', { name: 'otp@hanbit.example 계정으로 채우기' }));
+    await userEvent.click(within(panel).getByRole('button', { name: /^otp@hanbit\.example/, description: 'otp@hanbit.example 계정으로 채우기' }));
     expect(screen.getByLabelText('아이디')).toHaveValue('otp@hanbit.example');
     expect(screen.getByLabelText('비밀번호')).toHaveValue('Demo-pass-2026!');
   });

@@ -156,7 +156,7 @@ describe('contract analysis, completion, copy and activity on the detail page', 
     const panel = await screen.findByRole('region', { name: '활동 기록' }, { timeout: 8000 });
     expect(await within(panel).findByText('김민준 님이 계약명을 변경했습니다')).toBeInTheDocument();
     expect(within(panel).getByText('계약명: 용역계약 7 → 용역계약 7 (개정)')).toBeInTheDocument();
-    expect(within(panel).getByText('김민준 님이 거래 상대방 주식회사 새솔을 추가했습니다')).toBeInTheDocument();
+    expect(within(panel).getByText('김민준 님이 계약 상대방 주식회사 새솔을 추가했습니다')).toBeInTheDocument();
     expect(fake.calls(listContractActivities)[0]!.query.get('size')).toBe('20');
 
     await userEvent.click(within(panel).getByRole('button', { name: '이전 기록 더 보기' }));
@@ -187,7 +187,7 @@ describe('contract analysis, completion, copy and activity on the detail page', 
     expect(fake.calls(completeContract)).toHaveLength(0);
 
     await userEvent.type(date, '2026-01-05');
-    await userEvent.click(within(dialog).getByRole('combobox', { name: '체결 방식' }));
+    await userEvent.click(within(dialog).getByRole('combobox', { name: '서명 방식' }));
     await userEvent.click(await screen.findByRole('option', { name: '서면 날인' }));
     await userEvent.click(within(dialog).getByRole('button', { name: '체결 완료로 처리' }));
     await waitFor(() => expect(fake.calls(completeContract)).toHaveLength(1));

@@ -115,8 +115,8 @@ describe('contract detail', () => {
       .on(getContractPermissions, ok(permissionsOf()))
       .on(updateContractOwner, fail(400, 'ERROR_VALIDATION', 'invalid', { fieldErrors: [{ field: 'body.ownerUserId', reason: '계약을 쓸 권한이 없는 사용자입니다.' }] }));
     renderApp('/hanbit/contracts/7');
-    await userEvent.click(await within(await screen.findByRole('region', { name: '담당과 분류' }, { timeout: 8000 })).findByRole('button', { name: '담당자(소유자) 수정' }));
-    await userEvent.click(within(work()).getByRole('combobox', { name: '담당자(소유자)' }));
+    await userEvent.click(await within(await screen.findByRole('region', { name: '담당과 분류' }, { timeout: 8000 })).findByRole('button', { name: '담당자 수정' }));
+    await userEvent.click(within(work()).getByRole('combobox', { name: '담당자' }));
     await userEvent.click(await screen.findByRole('option', { name: '윤재원' }));
     await userEvent.click(within(work()).getByRole('button', { name: '저장' }));
     expect(await within(work()).findByText('계약을 쓸 권한이 없는 사용자입니다.')).toBeInTheDocument();

@@ -33,9 +33,9 @@ describe('contract detail panels', () => {
       .on(deleteCounterparty, ok(party))
       .on(createCounterpartyBookmark, fail(409, 'ERROR_CONFLICT', 'duplicate'));
     renderApp('/hanbit/contracts/7');
-    await screen.findByRole('region', { name: '거래 상대방' }, { timeout: 8000 });
+    await screen.findByRole('region', { name: '계약 상대방' }, { timeout: 8000 });
 
-    await userEvent.click(within(region('거래 상대방')).getByRole('button', { name: '상대방 추가' }));
+    await userEvent.click(within(region('계약 상대방')).getByRole('button', { name: '상대방 추가' }));
     const dialog = await screen.findByRole('dialog', { name: '상대방 추가' });
     await userEvent.click(within(dialog).getByText('개인'));
     await userEvent.click(within(dialog).getByRole('button', { name: '연락처 추가' }));
@@ -57,11 +57,11 @@ describe('contract detail panels', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '상대방 추가' })).not.toBeInTheDocument());
     await waitFor(() => expect(fake.calls(getConhubContractV3).length).toBeGreaterThanOrEqual(2));
 
-    await userEvent.click(within(region('거래 상대방')).getByRole('button', { name: '주식회사 새솔 즐겨찾기에 저장' }));
+    await userEvent.click(within(region('계약 상대방')).getByRole('button', { name: '주식회사 새솔 즐겨찾기에 저장' }));
     expect(await screen.findByText('이미 즐겨찾기에 있는 상대방입니다.')).toBeInTheDocument();
     expect(fake.calls(createCounterpartyBookmark)[0]!.body).toMatchObject({ name: '주식회사 새솔', businessRegistrationNumber: '123-45-67890' });
 
-    await userEvent.click(within(region('거래 상대방')).getByRole('button', { name: '주식회사 새솔 빼기' }));
+    await userEvent.click(within(region('계약 상대방')).getByRole('button', { name: '주식회사 새솔 빼기' }));
     expect(fake.calls(deleteCounterparty)).toHaveLength(0);
     const confirm = await screen.findByRole('dialog', { name: '상대방 빼기' });
     await userEvent.click(within(confirm).getByRole('button', { name: '빼기' }));
@@ -75,7 +75,7 @@ describe('contract detail panels', () => {
       .on(listCounterpartyBookmarks, ok(page([bookmark, { ...bookmark, id: 6, name: '김철수' }])))
       .on(addCounterpartiesFromBookmarks, ok([party]));
     renderApp('/hanbit/contracts/7');
-    await userEvent.click(await within(await screen.findByRole('region', { name: '거래 상대방' }, { timeout: 8000 })).findByRole('button', { name: '즐겨찾기에서 추가' }));
+    await userEvent.click(await within(await screen.findByRole('region', { name: '계약 상대방' }, { timeout: 8000 })).findByRole('button', { name: '즐겨찾기에서 추가' }));
     const dialog = await screen.findByRole('dialog', { name: '즐겨찾기에서 상대방 추가' });
     await userEvent.click(await within(dialog).findByRole('checkbox', { name: '김철수 선택' }));
     await userEvent.click(within(dialog).getByRole('checkbox', { name: '홍길동 선택' }));

@@ -43,7 +43,7 @@ describe('repository list tools', () => {
     renderApp('/hanbit/contracts?q=해지&sort=title,asc');
     await screen.findByRole('link', { name: '용역계약 1' }, { timeout: 8000 });
 
-    await userEvent.click(screen.getByRole('button', { name: '엑셀로 내보내기' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Excel로 내보내기' }));
     await waitFor(() => expect(fake.calls(exportContractsExcel)).toHaveLength(1));
     const excel = fake.calls(exportContractsExcel)[0]!;
     expect(excel.body).toEqual({ keyword: '해지' });
@@ -73,7 +73,7 @@ describe('repository list tools', () => {
 
     await userEvent.click(screen.getByRole('button', { name: '표시할 열' }));
     const picker = await screen.findByRole('group', { name: '표시할 열' });
-    expect(within(picker).getByRole('checkbox', { name: '메모 (엑셀에만)' })).toBeChecked();
+    expect(within(picker).getByRole('checkbox', { name: '메모 (Excel에만)' })).toBeChecked();
     await userEvent.click(within(picker).getByRole('checkbox', { name: '계약 금액' }));
     await userEvent.click(screen.getByRole('button', { name: '저장' }));
     await waitFor(() => expect(fake.calls(updateContractUserConfig)).toHaveLength(1));

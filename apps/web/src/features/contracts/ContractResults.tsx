@@ -45,7 +45,6 @@ export function ContractResults(props: ContractResultsProps) {
     {
       accessor: 'isBookmarked',
       title: t('list.bookmark'),
-      width: 72,
       render: (c) => <BookmarkToggle contractId={c.id} title={c.title} isBookmarked={c.isBookmarked} />,
     },
     ...listColumns(props.columns, { workspaceName, vocabulary, nameOf, title: (column) => t(`fields.${column}`), isSortable: Boolean(sort && onSortChange) }),
@@ -75,6 +74,8 @@ export function ContractResults(props: ContractResultsProps) {
         getRecordSelectionCheckboxProps={(c) => ({ 'aria-label': t('list.select', { title: c.title }) })}
         allRecordsSelectionCheckboxProps={{ 'aria-label': t('list.selectAll') }}
         {...sorting}
+        // The page says when nothing is found; the table's own (hidden) "No records" stays out of the page.
+        emptyState={<span />}
       />
       <div ref={sentinel} aria-hidden="true" />
       <Group justify="center">

@@ -9,7 +9,7 @@ import { Select, Text, Textarea, TextInput } from '@mantine/core';
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FieldAccessOf } from './contract-field-access';
-import { formatIsoDate } from './contract-format';
+import { formatIsoDate } from '../../lib/i18n';
 import { useErrorText } from './contract-form-errors';
 import { useVocabulary, type Vocabulary } from './contract-vocabulary';
 import { EditableField } from './EditableField';

@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProgressBar } from '../../components/ProgressBar';
 import { isApiError } from '../../lib/api';
+import { formatDateTime, formatTime } from '../../lib/i18n';
 import { ExtractionBadge } from '../files/ExtractionBadge';
 import { FileSize } from '../files/FileSize';
 import { IconDownload, IconPencil, IconUpload } from './contract-icons';
@@ -12,19 +13,12 @@ import { useVocabulary } from './contract-vocabulary';
 import { saveDocumentRevision, saveExecutedDocument, useContractDocument, useDocumentUpload, useOpenInWord } from './use-contract-document';
 import './contracts-i18n';
 
-const TAGS = { ko: 'ko-KR', en: 'en-GB' } as const;
-
-function formatInstant(value: string, locale: 'ko' | 'en'): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(TAGS[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
-
 /** Who edits the document in Word right now, until when. */
 function LockNotice({ status, locale }: { status: WordEditStatus; locale: 'ko' | 'en' }) {
   const { t } = useTranslation('contracts');
   if (!status.locked) return null;
   const name = status.lockedBy?.displayName ?? t('document.someone');
-  const until = status.lockExpiresAt ? new Intl.DateTimeFormat(TAGS[locale], { timeStyle: 'short' }).format(new Date(status.lockExpiresAt)) : '';
+  const until = status.lockExpiresAt ? formatTime(status.lockExpiresAt, locale) : '';
   return (
     <Alert color="yellow" variant="light" p="xs" role="status">
       {t('document.lockedBy', { name, until })}
@@ -64,7 +58,7 @@ function RevisionTable({ contractId, revisions, locale }: { contractId: number; 
                 {r.displayName}
               </Text>
               <Text size="xs" c="dimmed">
-                {r.createdBy?.displayName ?? t('document.someone')} · {formatInstant(r.createdAt, locale)} · <FileSize bytes={r.size} />
+                {r.createdBy?.displayName ?? t('document.someone')} · {formatDateTime(r.createdAt, locale)} · <FileSize bytes={r.size} />
               </Text>
             </Table.Td>
             <Table.Td style={{ verticalAlign: 'top' }}>

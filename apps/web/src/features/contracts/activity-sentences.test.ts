@@ -49,7 +49,7 @@ describe('activity sentences', () => {
     expect(activitySentence(status, tko, 'ko')).toBe('시스템이 상태를 체결 완료에서 이행 중으로 바꿨습니다');
     expect(activitySentence(status, ten, 'en')).toBe('System changed the status from Signed to Active');
     const party = activity({ type: 'counterparty.added', summary: { names: ['주식회사 새솔'] } });
-    expect(activitySentence(party, tko, 'ko')).toBe('홍길동 님이 거래 상대방 주식회사 새솔을 추가했습니다');
+    expect(activitySentence(party, tko, 'ko')).toBe('홍길동 님이 계약 상대방 주식회사 새솔을 추가했습니다');
     const reminder = activity({ type: 'contract.reminder_created', summary: { names: ['갱신 검토'] } });
     expect(activitySentence(reminder, tko, 'ko')).toBe("홍길동 님이 알림 '갱신 검토'를 예약했습니다");
     expect(activitySentence(activity({ type: 'contract.clauses_labelled', summary: { count: 12, names: ['용역계약서.docx'] } }), tko, 'ko')).toBe('홍길동 님이 조항 12개를 분석했습니다');

@@ -1,4 +1,6 @@
 export { i18n, addNamespace, changeLocale, currentLocale, loadLocale, prepareLocale } from './i18n';
 export { toLocale, readLocalePreference } from './locale-preference';
 export { FEATURE_NAMESPACES, NAMESPACES, type Namespace } from './resources';
-export { formatDateTime, useFormatDateTime } from './format-date';
+export {
+  formatAmount, formatDateTime, formatInstantDate, formatIsoDate, formatNumber, formatTime, useFormatDateTime, useLocaleFormat, type LocaleFormat,
+} from './locale-format';

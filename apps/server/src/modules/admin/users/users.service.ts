@@ -1,5 +1,5 @@
 import {
-  type AssignedRole, type Page, type UpdateUserBodySchema, USER_SORT_FIELDS, type UserOptions, type UserPick, type UserRoleKind, type WorkspaceUser,
+  type AssignedRole, type Locale, type Page, roleDisplayName, type UpdateUserBodySchema, USER_SORT_FIELDS, type UserOptions, type UserPick, type UserRoleKind, type WorkspaceUser,
   type WorkspaceUserDetail,
 } from '@legal/api';
 import type { z } from 'zod';
@@ -39,7 +39,7 @@ const refuse = (reason: keyof typeof REFUSALS) => conflict(REFUSALS[reason], { r
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-function summaryDto(row: MemberRow, roles: AssignedRole[], groups: Array<{ id: number; name: string }>, now: Date): WorkspaceUser {
+function summaryDto(row: MemberRow, roles: AssignedRole[], groups: Array<{ id: number; name: string }>, now: Date, locale: Locale): WorkspaceUser {
   return {
     userId: row.userId,
     loginId: row.loginId,
@@ -54,7 +54,7 @@ function summaryDto(row: MemberRow, roles: AssignedRole[], groups: Array<{ id: n
     status: row.status,
     deactivatedAt: iso(row.deactivatedAt),
     isLocked: isLocked({ failedCount: row.failedLoginCount, lockedUntil: row.lockedUntil }, now),
-    roles,
+    roles: roles.map((role) => ({ ...role, name: roleDisplayName(role, locale) })),
     groups,
     createdAt: row.createdAt.toISOString(),
     lastSignedInAt: iso(row.lastSignedInAt),
@@ -73,7 +73,7 @@ async function detailOf(db: Executor, ctx: RequestContext, scope: TenantScope, r
     repo.lastSignInOf(db, row.userId),
     listLiveSessions(db, row.userId, now),
   ]);
-  const summary = summaryDto(row, roles.get(row.membershipId) ?? [], groups.get(row.membershipId) ?? [], now);
+  const summary = summaryDto(row, roles.get(row.membershipId) ?? [], groups.get(row.membershipId) ?? [], now, ctx.locale);
   const isLastSuperManager = superManagers.length === 1 && superManagers[0] === row.membershipId;
   return {
     ...summary,
@@ -81,7 +81,7 @@ async function detailOf(db: Executor, ctx: RequestContext, scope: TenantScope, r
     accountStatus: row.accountStatus,
     phone: row.phone,
     jobPositions: jobPositionRefs,
-    groupRoles,
+    groupRoles: groupRoles.map((role) => ({ ...role, name: roleDisplayName(role, ctx.locale) })),
     failedLoginCount: row.failedLoginCount,
     lockedUntil: iso(row.lockedUntil),
     passwordExpiresAt: iso(row.passwordExpiresAt),
@@ -121,7 +121,7 @@ export async function listUsers(services: Services, ctx: RequestContext, input: 
       const ids = rows.map((r) => r.membershipId);
       const [roles, groups] = await Promise.all([repo.rolesOfMembers(db, scope, ids), repo.groupsOfMembers(db, scope, ids)]);
       const now = new Date();
-      return rows.map((r) => summaryDto(r, roles.get(r.membershipId) ?? [], groups.get(r.membershipId) ?? [], now));
+      return rows.map((r) => summaryDto(r, roles.get(r.membershipId) ?? [], groups.get(r.membershipId) ?? [], now, ctx.locale));
     },
     () => repo.countMembers(db, scope, input),
   );
@@ -149,7 +149,7 @@ function inTreeOrder<T extends { id: number; parentId: number | null }>(rows: T[
 export async function getUserOptions(services: Services, ctx: RequestContext): Promise<UserOptions> {
   requirePermission(ctx, USER_READ);
   const options = await repo.organisationOptions(services.db, tenantScope(ctx));
-  return { ...options, divisions: inTreeOrder(options.divisions) };
+  return { ...options, roles: options.roles.map((role) => ({ ...role, name: roleDisplayName(role, ctx.locale) })), divisions: inTreeOrder(options.divisions) };
 }
 
 export async function getUser(services: Services, ctx: RequestContext, userId: number): Promise<WorkspaceUserDetail> {

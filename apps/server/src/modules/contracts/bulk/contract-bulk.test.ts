@@ -17,7 +17,7 @@ let outsider: Person;
 let call: ReturnType<typeof caller>;
 const B = '/api/alex/contracts/bulk-requests';
 
-async function sheet(rows: Array<Record<string, string | number | null>>, header = ['계약명', '계약 유형', '거래 상대방', '시작일', '종료일', '계약 금액', '통화', '담당자 이메일', '그룹', '해시태그', '파일명']) {
+async function sheet(rows: Array<Record<string, string | number | null>>, header = ['계약명', '계약 유형', '계약 상대방', '시작일', '종료일', '계약 금액', '통화', '담당자 이메일', '그룹', '해시태그', '파일명']) {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('s');
   ws.addRow(header);
@@ -60,7 +60,7 @@ describe('bulk registration: 20 contracts, two bad rows, fix and retry', () => {
     const rows = Array.from({ length: 20 }, (_, i) => ({
       계약명: `공급 계약 ${i + 1}`,
       '계약 유형': i === 4 ? '없는 유형' : '물품 공급 계약',
-      '거래 상대방': '주식회사 한빛, 새솔 상사',
+      '계약 상대방': '주식회사 한빛, 새솔 상사',
       시작일: '2026-01-01',
       종료일: '2026-12-31',
       '계약 금액': 1000 * (i + 1),
@@ -137,7 +137,7 @@ describe('bulk registration: 20 contracts, two bad rows, fix and retry', () => {
 });
 
 describe('bulk registration: short transactions, in turns with requests', () => {
-  const manyRows = (n: number, title = (i: number) => `일괄 계약 ${i}`) => Array.from({ length: n }, (_, i) => ({ 계약명: title(i + 1), '계약 유형': 'SUPPLY', '거래 상대방': '주식회사 한빛' }));
+  const manyRows = (n: number, title = (i: number) => `일괄 계약 ${i}`) => Array.from({ length: n }, (_, i) => ({ 계약명: title(i + 1), '계약 유형': 'SUPPLY', '계약 상대방': '주식회사 한빛' }));
 
   it('answers requests over the network while the queued job registers, showing its progress', async () => {
     const req = await newRequest(admin, manyRows(30));

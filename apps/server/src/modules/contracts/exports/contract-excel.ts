@@ -4,10 +4,11 @@ import {
   DISPUTE_RESOLUTION_CATALOGUE, type Locale, type Named, OUR_POSITION_CATALOGUE, SIGNING_TYPE_CATALOGUE,
 } from '@legal/api';
 import ExcelJS from 'exceljs';
-import { localDateTime } from '../../../platform/time';
+import { localDate, localDateTime } from '../../../platform/time';
 import { linesOf, trimDecimal } from '../contract-dto';
 import { HOME_TIME_ZONE } from '../search/contract-search.repo';
 import type { ContractRow } from '../contracts.repo';
+import { presentedStatus } from '../contracts.state';
 
 /**
  * The contract list as an .xlsx workbook, streamed with ExcelJS's WorkbookWriter: each row is
@@ -48,11 +49,11 @@ function amountCell(amount: string | null): Cell {
   return String(Number(trimmed)) === trimmed ? Number(trimmed) : trimmed;
 }
 
-const CELLS: Record<ContractColumn, (r: ExportRow, locale: Locale) => Cell> = {
+const CELLS: Record<ContractColumn, (r: ExportRow, locale: Locale, today: string) => Cell> = {
   id: ({ row }) => row.id,
   title: ({ row }) => text(row.title),
   contractType: ({ row }, l) => labelOf(CONTRACT_TYPE_CATALOGUE, row.contractType, l),
-  status: ({ row }, l) => labelOf(CONTRACT_STATUS_CATALOGUE, row.status, l),
+  status: ({ row }, l, today) => labelOf(CONTRACT_STATUS_CATALOGUE, presentedStatus(row, today), l),
   counterparties: ({ row }) => text(linesOf(row.counterpartyNames).join(', ')),
   hashtags: ({ row }) => text(linesOf(row.hashtagNames).map((h) => `#${h}`).join(' ')),
   owner: (r) => text(r.ownerName),
@@ -111,11 +112,12 @@ export async function writeContractWorkbook(stream: Writable, input: ContractWor
   const header = sheet.addRow(input.columns.map((c) => CONTRACT_COLUMN_CATALOGUE.find((entry) => entry.code === c)!.name[input.locale]));
   header.font = { bold: true };
   header.commit();
+  const today = localDate(new Date(), HOME_TIME_ZONE);
   let written = 0;
   for await (const batch of input.batches) {
     if (input.shouldStop()) break;
     for (const r of batch) {
-      sheet.addRow(input.columns.map((c) => CELLS[c](r, input.locale))).commit();
+      sheet.addRow(input.columns.map((c) => CELLS[c](r, input.locale, today))).commit();
       written += 1;
     }
   }

@@ -97,7 +97,7 @@ describe('Excel export', () => {
     expect(res.headers['content-disposition']).toMatch(/filename="contracts_\d{8}\.xlsx"/);
     const { sheet, rows } = await workbookOf(res.rawPayload);
     expect(sheet.name).toBe('Contracts');
-    expect(rows[0]).toEqual(['Title', 'Contract type', 'Status', 'Counterparties', 'Owner', 'Start date', 'End date', 'Amount', 'Currency', 'Created']);
+    expect(rows[0]).toEqual(['Title', 'Contract type', 'Status', 'Counterparties', 'Owner', 'Start date', 'End date', 'Contract amount', 'Currency', 'Registered']);
     expect(rows.slice(1).map((r) => r[0])).toEqual(['일반 공급 계약']);
     expect(rows[1]!.slice(1, 3)).toEqual(['Service agreement', 'Active']);
   });

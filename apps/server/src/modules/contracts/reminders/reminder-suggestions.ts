@@ -20,16 +20,24 @@ export function shiftDate(date: string, days: number): string {
 
 const at9 = (date: string) => new Date(`${date}T${REMINDER_SUGGESTION_HOUR}`);
 
+/** A calendar date as the web app writes it (medium date style of the language), e.g. "2026. 3. 24." / "Mar 24, 2026". */
+export function calendarDate(date: string, locale: Locale): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat(locale === 'ko' ? 'ko-KR' : 'en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+// Titles name what the reminder is about, not when it is read: it is listed (with its date)
+// long before it is sent, so no "today" in them.
 const TITLES: Record<Locale, { renewal: (days: number) => string; notice: (deadline: string) => string; end: () => string }> = {
   ko: {
     renewal: (days) => `갱신 검토: 계약 종료 ${days}일 전`,
-    notice: (deadline) => `해지 통지 기한 ${REMINDER_LIMITS.noticeLeadDays}일 전 (기한 ${deadline})`,
+    notice: (deadline) => `해지 통지 기한 ${REMINDER_LIMITS.noticeLeadDays}일 전 (기한 ${calendarDate(deadline, 'ko')})`,
     end: () => '계약 종료일',
   },
   en: {
     renewal: (days) => `Renewal review: ${days} days before the end`,
-    notice: (deadline) => `Notice deadline in ${REMINDER_LIMITS.noticeLeadDays} days (${deadline})`,
-    end: () => 'The contract ends today',
+    notice: (deadline) => `Notice deadline in ${REMINDER_LIMITS.noticeLeadDays} days (${calendarDate(deadline, 'en')})`,
+    end: () => 'Contract end date',
   },
 };
 

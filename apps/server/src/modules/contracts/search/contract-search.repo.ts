@@ -7,7 +7,8 @@ import { inScope } from '../../../platform/db/tenancy';
 import type { TenantScope } from '../../../platform/http/context';
 import { validationError } from '../../../platform/http/errors';
 import type { ContractActor } from '../contracts.policy';
-import { contractColumns, type Executor, summaryColumns } from '../contracts.repo';
+import { HOME_TIME_ZONE } from '../contracts.state';
+import { contractColumns, type Executor, presentedStatusSql, summaryColumns } from '../contracts.repo';
 import { contractBookmarks, contractFiles, contractHashtags, contracts, hashtags } from '../contracts.table';
 import { idAmong, visibleTo } from '../contracts.visibility';
 
@@ -18,8 +19,7 @@ import { idAmong, visibleTo } from '../contracts.visibility';
 
 export type SearchFilter = z.output<typeof ContractSearchV4BodySchema>;
 
-/** Calendar dates of `createdDate` are Korean dates (the product's home time zone). */
-export const HOME_TIME_ZONE = 'Asia/Seoul';
+export { HOME_TIME_ZONE };
 const MAX_KEYWORD_TOKENS = 10;
 
 /** The contract's own fields a keyword can target, in the order the `grams` column joins them. */
@@ -97,7 +97,7 @@ export function searchConditions(db: Executor, scope: TenantScope, actor: Contra
     visibleTo(actor),
     ...keywordTokens(f.keyword).map((token) => tokenMatch(db, scope, token, targets)),
     f.contractTypes?.length ? inArray(contracts.contractType, f.contractTypes) : undefined,
-    f.statuses?.length ? inArray(contracts.status, f.statuses) : undefined,
+    f.statuses?.length ? inArray(presentedStatusSql, f.statuses) : undefined,
     f.ownerIds?.length ? inArray(contracts.ownerUserId, f.ownerIds) : undefined,
     f.groupIds?.length ? inArray(contracts.groupId, f.groupIds) : undefined,
     f.hashtags?.length
@@ -134,7 +134,7 @@ const SORT_COLUMNS = {
   updatedAt: contracts.updatedAt,
   title: contracts.title,
   contractType: contracts.contractType,
-  status: contracts.status,
+  status: presentedStatusSql,
   signedDate: contracts.signedDate,
   startDate: contracts.startDate,
   endDate: contracts.endDate,

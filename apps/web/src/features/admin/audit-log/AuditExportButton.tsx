@@ -3,6 +3,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocaleFormat } from '../../../lib/i18n';
 import { ProgressBar } from '../../../components/ProgressBar';
 import { saveBlob } from '../../../lib/save-blob';
 import { localDay } from './audit-days';
@@ -16,6 +17,7 @@ import './audit-log-i18n';
  */
 export function AuditExportButton({ filters }: { filters: AuditFilters }) {
   const { t } = useTranslation('auditLog');
+  const format = useLocaleFormat();
   const [controller, setController] = useState<AbortController | null>(null);
   const mounted = useRef(true);
   useEffect(() => {
@@ -39,7 +41,7 @@ export function AuditExportButton({ filters }: { filters: AuditFilters }) {
     }
   };
 
-  const max = AUDIT_LOG_LIMITS.exportMaxRows.toLocaleString();
+  const max = format.number(AUDIT_LOG_LIMITS.exportMaxRows);
   return (
     <Stack gap={6} miw={260}>
       <Group gap="xs" justify="flex-end">

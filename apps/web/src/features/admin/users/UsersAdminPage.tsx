@@ -58,9 +58,9 @@ function useColumns(): DataTableColumn<WorkspaceUser>[] {
         </Group>
       ),
     },
-    { accessor: 'status', title: t('columns.status'), render: (user) => <UserStatusBadge status={user.status} isLocked={user.isLocked} /> },
-    { accessor: 'lastSignedInAt', title: t('columns.lastSignedInAt'), sortable: true, render: (user) => (user.lastSignedInAt ? formatDateTime(user.lastSignedInAt) : t('never')) },
-    { accessor: 'createdAt', title: t('columns.createdAt'), sortable: true, render: (user) => formatDateTime(user.createdAt) },
+    { accessor: 'status', title: t('columns.status'), noWrap: true, render: (user) => <UserStatusBadge status={user.status} isLocked={user.isLocked} /> },
+    { accessor: 'lastSignedInAt', title: t('columns.lastSignedInAt'), sortable: true, noWrap: true, render: (user) => (user.lastSignedInAt ? formatDateTime(user.lastSignedInAt) : t('never')) },
+    { accessor: 'createdAt', title: t('columns.createdAt'), sortable: true, noWrap: true, render: (user) => formatDateTime(user.createdAt) },
   ];
 }
 

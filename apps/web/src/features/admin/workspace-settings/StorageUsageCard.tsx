@@ -46,7 +46,10 @@ export function StorageUsageCard() {
           <Text size="sm">
             <FileSize bytes={usedBytes} /> / <FileSize bytes={quotaBytes} />
           </Text>
-          <Progress value={percent} color={color} size="lg" radius="xl" aria-label={t('storage.usageLabel')} aria-valuetext={label} />
+          {/* The value text belongs to the progressbar (the section), not to its container. */}
+          <Progress.Root size="lg" radius="xl">
+            <Progress.Section value={percent} color={color} aria-label={t('storage.usageLabel')} aria-valuetext={label} />
+          </Progress.Root>
           <Group gap="xs">
             <Badge variant="light" color={isDefaultQuota ? 'gray' : 'primary'}>
               {isDefaultQuota ? t('storage.defaultQuota') : t('storage.customQuota')}

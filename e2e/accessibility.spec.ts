@@ -1,0 +1,64 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { createContract, signIn } from './support/workspace';
+
+/**
+ * axe-core (WCAG 2.x A/AA rules) on the pages a new user meets first: no serious or critical
+ * violation. Each page is checked once it has drawn its content (not its loading state).
+ */
+async function expectNoSeriousViolations(page: Page, name: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join('\n  ')}`);
+  expect(serious, `${name}:\n${serious.join('\n')}`).toEqual([]);
+}
+
+test.describe('accessibility (axe-core)', () => {
+  test('the sign-in page', async ({ page }) => {
+    await page.goto('/sign-in');
+    await expect(page.getByRole('button', { name: '로그인', exact: true })).toBeVisible();
+    await expectNoSeriousViolations(page, 'sign-in');
+  });
+
+  test('the workspace pages: home, contracts, a contract, files', async ({ page }) => {
+    await signIn(page, 'admin@hanbit.example');
+    await expect(page.getByRole('main')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectNoSeriousViolations(page, 'workspace home');
+
+    const title = `접근성 점검 계약 ${Date.now().toString(36)}`;
+    const id = await createContract(page, {
+      title, contractType: 'SERVICE', status: 'ACTIVE', startDate: '2026-01-01', endDate: '2027-12-31', amount: '1500000', currency: 'KRW',
+      counterparties: [{ counterpartyType: 'COMPANY', name: '주식회사 새솔' }],
+    });
+
+    await page.goto('/hanbit/contracts');
+    await expect(page.getByRole('link', { name: title })).toBeVisible();
+    await expectNoSeriousViolations(page, 'contract list');
+
+    await page.goto(`/hanbit/contracts/${id}`);
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectNoSeriousViolations(page, 'contract detail');
+
+    await page.goto('/hanbit/files');
+    await expect(page.getByRole('table').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectNoSeriousViolations(page, 'files');
+  });
+
+  test('the admin console: users, audit log, settings', async ({ page }) => {
+    await signIn(page, 'admin@hanbit.example');
+    for (const [area, ready] of [
+      ['users', () => page.getByRole('cell', { name: 'admin@hanbit.example' })],
+      ['audit', () => page.getByRole('table').first()],
+      ['settings', () => page.getByRole('button').first()],
+    ] as const) {
+      await page.goto(`/hanbit/admin/${area}`);
+      await expect(ready()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectNoSeriousViolations(page, `admin ${area}`);
+    }
+  });
+});
