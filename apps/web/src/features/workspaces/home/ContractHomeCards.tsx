@@ -1,8 +1,7 @@
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useFormatDateTime } from '../../../lib/i18n/format-date';
-import { formatInstantDate, formatIsoDate } from '../../contracts/contract-format';
+import { formatInstantDate, formatIsoDate, useFormatDateTime } from '../../../lib/i18n';
 import { ContractStatusBadge } from '../../contracts/ContractStatusBadge';
 import { useVocabulary } from '../../contracts/contract-vocabulary';
 import { contractPath, contractsPath } from '../../contracts/contracts-path';

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useFormatDateTime } from '../../../lib/i18n/format-date';
+import { useFormatDateTime } from '../../../lib/i18n';
 import { ContractStatsChart } from '../../contracts/ContractStatsCard';
 import { contractsPath } from '../../contracts/contracts-path';
 import { NoticeTypeBadge } from '../../admin/notices/NoticeTypeBadge';
