@@ -63,7 +63,7 @@ describe('app routes', () => {
     setUserInfo({ id: 41, loginId: 'member@hanbit.example', name: '김민준' });
     renderAt('/');
     const header = await screen.findByTestId('top-navigation');
-    expect(await within(header).findByRole('button', { name: '사용자 메뉴: 김민준' })).toBeInTheDocument();
+    expect(await within(header).findByRole('button', { name: '김민준 · 사용자 메뉴' })).toBeInTheDocument();
     expect(within(header).getByRole('link', { name: '내 워크스페이스' })).toHaveAttribute('href', '/workspaces');
     expect(within(header).getByRole('link', { name: '내 정보' })).toHaveAttribute('href', '/profile');
   });

@@ -1,4 +1,4 @@
-import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '../../app/paths';
@@ -9,7 +9,7 @@ import { useSignOut } from './sign-out';
 const selectName = (s: SessionState) => s.userInfo?.name ?? s.userInfo?.loginId ?? '';
 const selectHasWorkspaces = (s: SessionState) => s.launcher.length > 0;
 
-/** The signed-in user's menu: profile, launcher (for members of a workspace), sign-out. */
+/** The signed-in user's menu (their name beside an avatar): profile, launcher (for members of a workspace), sign-out. */
 export function UserMenu() {
   const { t } = useTranslation('auth');
   const name = useSession(selectName);
@@ -18,8 +18,16 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={220} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={`${t('session.userMenu')}: ${name}`}>
-          <Avatar name={name} color="initials" size={34} radius="xl" />
+        {/* The name is the visible text, so the accessible name starts with it (WCAG 2.5.3, label in name). */}
+        <UnstyledButton aria-label={`${name} · ${t('session.userMenu')}`}>
+          <Group gap={8} wrap="nowrap">
+            <Avatar name={name} color="initials" size={34} radius="xl">
+              <IconUser size={18} aria-hidden="true" />
+            </Avatar>
+            <Text size="sm" fw={500} visibleFrom="lg" maw={160} truncate>
+              {name}
+            </Text>
+          </Group>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

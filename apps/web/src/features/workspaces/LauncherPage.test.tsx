@@ -94,7 +94,7 @@ describe('header menus', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/saesol/'));
     expect(sessionStore.getState().workspaceId).toBe(20);
 
-    await userEvent.click(screen.getByRole('button', { name: '사용자 메뉴: 김민준' }));
+    await userEvent.click(screen.getByRole('button', { name: '김민준 · 사용자 메뉴' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: '로그아웃' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
     expect(fake.calls(logout)).toHaveLength(1);
