@@ -10,5 +10,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // Screen tests render lazily loaded pages; on a 2-core machine running the server suite beside
+    // them, 5 s timed out now and then. One ceiling for all, not one per test.
+    testTimeout: 20_000,
   },
 });

@@ -35,7 +35,7 @@ describe('sign-in page', () => {
     expect(state.permissions.map((p) => p.name)).toEqual(['contract.contract.read', 'ai.review.use']);
     expect(localStorage.getItem(STORAGE_KEYS.lastWorkspace)).toBe('1-10');
     expect(readLastRefreshTime()).not.toBeNull();
-    expect(await screen.findByRole('heading', { level: 1, name: 'hanbit' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: '한빛 법무법인' })).toBeInTheDocument();
   });
 
   it('opens the launcher for a user with several workspaces', async () => {

@@ -28,7 +28,7 @@ describe('sign-in with SSO', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: '계속' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith(AUTHORIZATION_URL));
     expect(fake.calls(ssoLogin)[0]!.body).toEqual({ workspaceName: 'hanbit', next: '/hanbit/contracts' });
-  }, 15_000);
+  });
 
   it('says so when the workspace has no SSO, and leaves an unsafe next out', async () => {
     const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
@@ -44,7 +44,7 @@ describe('sign-in with SSO', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: '취소' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'SSO로 로그인' })).not.toBeInTheDocument());
-  }, 15_000);
+  });
 
   it('shows why a returning SSO sign-in failed (sso_error), in Korean', async () => {
     installFakeApi();
@@ -52,7 +52,7 @@ describe('sign-in with SSO', () => {
     const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
     expect(within(alert).getByText('SSO 로그인에 실패했습니다')).toBeInTheDocument();
     expect(within(alert).getByText('이 워크스페이스에 해당 이메일의 활성 계정이 없습니다.')).toBeInTheDocument();
-  }, 15_000);
+  });
 
   it('has no SSO entry on the super-admin sign-in', async () => {
     installFakeApi();
@@ -60,5 +60,5 @@ describe('sign-in with SSO', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '슈퍼 관리자 로그인' }, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'SSO로 로그인' })).not.toBeInTheDocument();
     expect(screen.queryByText('SSO 로그인에 실패했습니다')).not.toBeInTheDocument();
-  }, 15_000);
+  });
 });

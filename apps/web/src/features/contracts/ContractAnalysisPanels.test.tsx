@@ -238,7 +238,7 @@ describe('fill from document on the registration page', () => {
     await userEvent.click(screen.getByRole('button', { name: '문서에서 채우기' }));
     await waitFor(() => expect(fake.calls(analyzeContract)).toHaveLength(1));
     expect(fake.calls(analyzeContract)[0]!.body).toEqual({ fileKey: FILE_KEY });
-    expect(await screen.findByText('7개 항목을 채웠습니다. 저장 전에 확인해 주세요.')).toBeInTheDocument();
+    expect(await screen.findByText(/^7개 항목을 채웠습니다: 계약 유형, .*저장 전에 확인해 주세요\.$/)).toBeInTheDocument();
     // What was typed stays: the title from the file name and the governing law.
     expect(screen.getByRole('textbox', { name: '계약명' })).toHaveValue('용역계약서_최종');
     expect(screen.getByRole('textbox', { name: '준거법' })).toHaveValue('싱가포르 법');

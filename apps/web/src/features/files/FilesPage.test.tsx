@@ -92,7 +92,7 @@ describe('files page', () => {
     const table = screen.getByRole('table', { name: '파일 목록' });
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(within(table).getByText('1.5 KB')).toBeInTheDocument();
-    expect(within(table).getByText('2.0 MB')).toBeInTheDocument();
+    expect(within(table).getByText('2 MB')).toBeInTheDocument();
     // The uploader by name (a former member by what is true), and what each file is attached to, linked.
     expect(within(table).getByText('김하늘')).toBeInTheDocument();
     expect(within(table).getByText('워크스페이스를 떠난 사용자')).toBeInTheDocument();

@@ -111,7 +111,7 @@ describe('workspace home', () => {
 
     const stats = await card('home-stats');
     expect(await stats.findByRole('region', { name: '상태별' })).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('says what is true when every card is empty', async () => {
     serveEmpty(signedInto());

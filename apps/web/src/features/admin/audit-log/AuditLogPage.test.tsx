@@ -94,7 +94,7 @@ describe('audit log page', () => {
     expect(await screen.findByText('행위자: 윤재원')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '행위자 조건 지우기' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
-  }, 15_000);
+  });
 
   it('shows progress while the Excel file downloads, then saves it', async () => {
     let release: () => void = () => undefined;
@@ -123,7 +123,7 @@ describe('audit log page', () => {
     const link = click.mock.contexts[0] as HTMLAnchorElement;
     expect(link.download).toMatch(/^감사로그_\d{8}\.xlsx$/);
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
-  }, 15_000);
+  });
 
   it('shows the empty state of a filtered log', async () => {
     serveSession(installFakeApi(), { permissions: PERMISSIONS }).on(listAuditEvents, ok(page([]))).on(countAuditEventsPerDay, ok(daily));

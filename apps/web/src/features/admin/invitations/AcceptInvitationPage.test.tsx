@@ -69,7 +69,7 @@ describe('accept invitation page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/hanbit/'));
     expect(fake.calls(acceptInvitation)[0]!.body).toEqual({ token: 'tok-123', name: '김초대', password: 'Fresh-lantern-77' });
     expect(sessionStore.getState().userInfo?.id).toBe(41);
-  }, 20_000);
+  });
 
   it('marks the password the server refused', async () => {
     installFakeApi()
@@ -81,7 +81,7 @@ describe('accept invitation page', () => {
     await userEvent.type(screen.getByLabelText(/비밀번호 확인/), 'Qwerty123456');
     await userEvent.click(screen.getByRole('button', { name: '가입하고 참여하기' }));
     expect(await screen.findByText('비밀번호 규칙에 맞지 않습니다.')).toBeInTheDocument();
-  }, 15_000);
+  });
 
   it('asks an existing account to sign in and come back to the link', async () => {
     installFakeApi().on(previewInvitation, ok(previewOf({ hasAccount: true })));
@@ -144,5 +144,5 @@ describe('accept invitation page', () => {
     await userEvent.click(screen.getByRole('button', { name: '가입하고 참여하기' }));
     expect(await screen.findByText('워크스페이스에 참여했습니다')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '로그인 화면으로' })).toHaveAttribute('href', `/sign-in?next=${encodeURIComponent('/hanbit/')}`);
-  }, 15_000);
+  });
 });

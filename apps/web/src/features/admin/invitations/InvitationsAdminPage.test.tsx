@@ -52,7 +52,7 @@ describe('invitations admin page', () => {
     expect(within(table).getByText('만료')).toBeInTheDocument();
     expect(fake.calls(listInvitations)[0]!.query.get('expired')).toBe('true');
     expect(fake.calls(listInvitations)[0]!.query.get('size')).toBe('30');
-  }, 20_000);
+  });
 
   it('invites one address with a display name and the default role, and shows a conflict', async () => {
     const fake = serve().on(createInvitation, fail(409, 'ERROR_CONFLICT', '대기 중인 초대가 있습니다. 초대 메일을 다시 보내 주세요.', { reason: 'ALREADY_INVITED', invitationId: 11 }));
@@ -66,7 +66,7 @@ describe('invitations admin page', () => {
     await waitFor(() => expect(fake.calls(createInvitation)).toHaveLength(1));
     expect(fake.calls(createInvitation)[0]!.body).toEqual({ loginId: 'late@hanbit.example', displayName: '늦은 사람', groupId: null, jobPositionIds: [], roleIds: [2] });
     expect(await screen.findByText('대기 중인 초대가 있습니다. 초대 메일을 다시 보내 주세요.')).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('invites several addresses at once and reports those skipped', async () => {
     const fake = serve().on(bulkCreateInvitations, ok({ invited: [invitationOf({ loginId: 'a@hanbit.example' })], skipped: [{ loginId: 'b@hanbit.example', reason: 'ALREADY_MEMBER', invitationId: null }] }));
@@ -77,7 +77,7 @@ describe('invitations admin page', () => {
     await waitFor(() => expect(fake.calls(bulkCreateInvitations)).toHaveLength(1));
     expect(fake.calls(bulkCreateInvitations)[0]!.body).toEqual({ loginIds: ['a@hanbit.example', 'b@hanbit.example'], groupId: null, jobPositionIds: [], roleIds: [2] });
     expect(await screen.findByText('초대 메일을 보냈습니다: 1건 건너뛴 주소: b@hanbit.example (이미 구성원)')).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('cancels an invitation after a confirmation', async () => {
     const fake = serve().on(cancelInvitation, ok(invitationOf({ status: 'CANCELED', expired: false, abilities: { canResend: false, canCancel: false } })));
@@ -89,5 +89,5 @@ describe('invitations admin page', () => {
     await waitFor(() => expect(fake.calls(cancelInvitation)).toHaveLength(1));
     expect(fake.calls(cancelInvitation)[0]!.path).toBe('/api/workspace/invitations/11/cancel/v1');
     expect(await screen.findByText('초대를 취소했습니다.')).toBeInTheDocument();
-  }, 20_000);
+  });
 });

@@ -62,7 +62,7 @@ describe('my role requests page', () => {
     await waitFor(() => expect(fake.calls(createRoleRequest)).toHaveLength(1));
     expect(fake.calls(createRoleRequest)[0]!.body).toEqual({ roleId: 3, reason: '검토 업무 배정', approveUserId: 7 });
     expect(await screen.findByText('역할을 요청했습니다.')).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('shows why the server refused the request', async () => {
     serve().on(createRoleRequest, fail(409, 'ERROR_CONFLICT', '이 역할에 대한 요청이 이미 대기 중입니다.', { reason: 'REQUEST_PENDING' }));
@@ -72,7 +72,7 @@ describe('my role requests page', () => {
     await userEvent.type(screen.getByRole('textbox', { name: /요청 사유/ }), '필요');
     await userEvent.click(screen.getByRole('button', { name: '요청하기' }));
     expect(await screen.findByText('이 역할에 대한 요청이 이미 대기 중입니다.')).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('cancels a pending request after a confirmation', async () => {
     const fake = serve().on(cancelRoleRequest, ok({ ...mine, status: 'CANCELED', abilities: { canDecide: false, canCancel: false } }));
@@ -83,5 +83,5 @@ describe('my role requests page', () => {
     await userEvent.click(within(modal).getByRole('button', { name: '요청 취소' }));
     await waitFor(() => expect(fake.calls(cancelRoleRequest)).toHaveLength(1));
     expect(fake.calls(cancelRoleRequest)[0]!.path).toBe('/api/workspace/role-requests/8/cancel/v1');
-  }, 20_000);
+  });
 });

@@ -55,7 +55,7 @@ describe('role requests admin page and its decision dialog', () => {
     expect(call.query.get('roleIds')).toBe('3');
     expect(call.query.get('size')).toBe('30');
     expect(call.headers.get('x-workspace')).toBe(String(hanbit.workspaceId));
-  }, 15_000);
+  });
 
   it('needs a comment to reject, then rejects with it and closes', async () => {
     const fake = serve().on(rejectRoleRequest, ok(decided('REJECTED', '팀장 승인 후 부여합니다.')));
@@ -74,7 +74,7 @@ describe('role requests admin page and its decision dialog', () => {
     expect(await screen.findByText('요청을 거절했습니다.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '역할 요청 검토' })).not.toBeInTheDocument());
     await waitFor(() => expect(fake.calls(listRoleRequests).length).toBeGreaterThan(1));
-  }, 15_000);
+  });
 
   it('approves without a comment', async () => {
     const fake = serve().on(approveRoleRequest, ok(decided('APPROVED', null)));
@@ -84,7 +84,7 @@ describe('role requests admin page and its decision dialog', () => {
     await waitFor(() => expect(fake.calls(approveRoleRequest)).toHaveLength(1));
     expect(fake.calls(approveRoleRequest)[0]!.body).toEqual({});
     expect(await screen.findByText('요청을 승인하고 역할을 부여했습니다.')).toBeInTheDocument();
-  }, 15_000);
+  });
 
   it('keeps the dialog open with the server message when the request was decided meanwhile', async () => {
     serve().on(approveRoleRequest, fail(409, 'ERROR_CONFLICT', '이미 처리된 요청입니다.', { reason: 'REQUEST_NOT_PENDING', status: 'REJECTED' }));
@@ -94,5 +94,5 @@ describe('role requests admin page and its decision dialog', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: '승인' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('이미 처리된 요청입니다.');
     expect(screen.getByRole('dialog', { name: '역할 요청 검토' })).toBeInTheDocument();
-  }, 15_000);
+  });
 });

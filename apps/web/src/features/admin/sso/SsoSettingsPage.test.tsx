@@ -75,7 +75,7 @@ describe('SSO settings page', () => {
     expect(await screen.findByText('저장했습니다.')).toBeInTheDocument();
     expect(await screen.findByText('사용 중')).toBeInTheDocument();
     expect(await screen.findByText('저장된 시크릿이 있습니다. 바꿀 때만 새 값을 입력하세요.')).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('keeps the stored secret unless a new one is typed, and shows the server field errors', async () => {
     const fake = serve(viewOf(configOf())).on(
@@ -96,7 +96,7 @@ describe('SSO settings page', () => {
     await userEvent.click(within(form).getByRole('button', { name: '저장' }));
     await waitFor(() => expect(fake.calls(putSsoConfig)).toHaveLength(2));
     expect(fake.calls(putSsoConfig)[1]!.body).toMatchObject({ clientSecret: null });
-  }, 15_000);
+  });
 
   it("tests the provider's discovery document and shows what it found, or why it failed", async () => {
     const fake = serve(viewOf(configOf())).on(
@@ -116,7 +116,7 @@ describe('SSO settings page', () => {
     fake.on(testSsoDiscovery, ok({ isOk: false, issuer: 'https://login.hanbit.example', authorizationEndpoint: null, tokenEndpoint: null, jwksUri: null, userinfoEndpoint: null, isPkceS256Supported: null, error: { code: 'HTTP_STATUS', status: 404 } }));
     await userEvent.click(within(form).getByRole('button', { name: '연결 테스트' }));
     expect(await screen.findByText('제공자가 HTTP 404로 응답했습니다. 발급자 URL을 확인하세요.')).toBeInTheDocument();
-  }, 15_000);
+  });
 
   it('deletes the configuration only after confirmation', async () => {
     const fake = serve(viewOf(configOf())).on(deleteSsoConfig, ok(viewOf(null)));
@@ -131,7 +131,7 @@ describe('SSO settings page', () => {
     await waitFor(() => expect(fake.calls(deleteSsoConfig)).toHaveLength(1));
     expect(await screen.findByText('삭제했습니다.')).toBeInTheDocument();
     expect(await screen.findByText('아직 설정하지 않았습니다')).toBeInTheDocument();
-  }, 15_000);
+  });
 
   it('shows an error with a retry when the configuration cannot be loaded', async () => {
     const fake = serveSession(installFakeApi(), { permissions: PERMISSIONS }).on(getSsoConfig, fail(500, 'ERROR_INTERNAL', '일시적인 오류가 발생했습니다.'));
@@ -140,5 +140,5 @@ describe('SSO settings page', () => {
     fake.on(getSsoConfig, ok(viewOf(null)));
     await userEvent.click(screen.getByRole('button', { name: '다시 시도' }));
     expect(await screen.findByText(REDIRECT_URI)).toBeInTheDocument();
-  }, 15_000);
+  });
 });

@@ -101,7 +101,7 @@ describe('users admin page', () => {
     await userEvent.selectOptions(within(search).getByLabelText('상태'), '비활성');
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('status')).toBe('DEACTIVATED'));
     await waitFor(() => expect(fake.calls(listUsers).at(-1)?.query.get('status')).toBe('DEACTIVATED'));
-  }, 15_000);
+  });
 
   it('shows the empty state of a filtered list', async () => {
     serveSession(installFakeApi(), { permissions: ADMIN_PERMISSIONS }).on(listUsers, ok(page([]))).on(getUserOptions, ok(options));
@@ -135,7 +135,7 @@ describe('users admin page', () => {
     expect(call.path).toBe('/api/workspace/users/52/v1');
     expect(call.body).toEqual({ displayName: '이서연 변호사', phone: '010-1234-5678', employeeNumber: 'E-052', divisionId: 3, jobTitleId: 5, jobPositionIds: [9] });
     expect(await within(profile).findByText('no such division in this workspace: 4')).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('saves the roles and shows a refusal from the server', async () => {
     const fake = serveUsers().on(setUserRoles, fail(409, 'ERROR_CONFLICT', '워크스페이스에는 활성 최고 관리자가 한 명 이상 있어야 합니다.', { reason: 'LAST_SUPER_MANAGER' }));
@@ -165,7 +165,7 @@ describe('users admin page', () => {
     await waitFor(() => expect(fake.calls(deactivateUser)).toHaveLength(1));
     expect(fake.calls(deactivateUser)[0]!.path).toBe('/api/workspace/users/52/deactivate/v1');
     expect(await screen.findByText('비활성화했습니다.')).toBeInTheDocument();
-  }, 15_000);
+  });
 });
 
 describe('users search params', () => {

@@ -41,7 +41,7 @@ describe('workspace settings page', { timeout: 30_000 }, () => {
     expect(within(security).getByLabelText('자동 로그아웃 시간(분)')).toHaveValue('120');
     const storage = await screen.findByRole('region', { name: '저장 공간' });
     expect(await within(storage).findByRole('progressbar', { name: '저장 공간 사용률' })).toHaveAttribute('aria-valuenow', '80');
-    expect(within(storage).getByText('8.0 GB', { exact: false })).toBeInTheDocument();
+    expect(within(storage).getByText('8 GB', { exact: false })).toBeInTheDocument();
     expect(within(storage).getByText('기본 용량')).toBeInTheDocument();
   });
 
