@@ -1,16 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { signIn } from './support/workspace';
 
-const PASSWORD = 'Demo-pass-2026!';
 const CONTRACTS = '/work/shared/data/contracts';
-
-async function signIn(page: Page, loginId: string) {
-  await page.goto('/sign-in');
-  await page.getByLabel('아이디').fill(loginId);
-  await page.getByLabel('비밀번호', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await expect(page).toHaveURL(/\/hanbit\/?$/);
-}
 
 /** Registers a contract whose main document is the given Word file; ends on its detail page. */
 async function registerWith(page: Page, file: string, title: string, type: string) {

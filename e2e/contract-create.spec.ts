@@ -1,15 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
+import { PASSWORD, signIn } from './support/workspace';
 
-const PASSWORD = 'Demo-pass-2026!';
 const V7 = '**/api/alex/contracts/v7';
-
-async function signIn(page: Page, loginId: string) {
-  await page.goto('/sign-in');
-  await page.getByLabel('아이디').fill(loginId);
-  await page.getByLabel('비밀번호', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await expect(page).toHaveURL(/\/hanbit\/?$/);
-}
 
 /** The create form with one uploaded document named `title` and a contract type chosen. */
 async function startContract(page: Page, title: string) {
@@ -51,7 +43,7 @@ test.describe('registering a contract', () => {
     await dialog.getByRole('button', { name: '저장' }).click();
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/hanbit\/contracts\/new$/);
-    const parties = page.getByRole('list', { name: '거래 상대방' });
+    const parties = page.getByRole('list', { name: '계약 상대방' });
     await expect(parties).toContainText('주식회사 가온');
     expect(posts).toHaveLength(0);
 
@@ -118,7 +110,7 @@ test.describe('registering a contract', () => {
       await page.getByRole('button', { name: '문서에서 채우기' }).click();
       await expect(page.getByLabel('시작일', { exact: true })).toHaveValue('2026-01-01', { timeout: 2_000 });
     }).toPass({ timeout: 45_000 });
-    const parties = page.getByRole('list', { name: '거래 상대방' });
+    const parties = page.getByRole('list', { name: '계약 상대방' });
     const added = await parties.getByRole('listitem').count();
     expect(added).toBeGreaterThan(0);
     // The notice names every field it filled, the counterparties with their number.
@@ -130,30 +122,35 @@ test.describe('registering a contract', () => {
 });
 
 test.describe('the contract list when it is empty', () => {
-  test('a reader is told what is true and offered nothing they may not do', async ({ page }) => {
-    await signIn(page, 'reader@hanbit.example');
-    await page.goto('/hanbit/contracts');
+  // The external lawyer reads only the contracts they take part in, and takes part in none of
+  // 새솔's (the demo gives 한빛's reader and members some of 한빛's contracts to see).
+  const LAWYER = 'lawyer@hanbit.example';
+  const LAUNCHER = /\/workspaces$/;
+
+  test('a member who may see none is told what is true and offered nothing they may not do', async ({ page }) => {
+    await signIn(page, LAWYER, LAUNCHER);
+    await page.goto('/saesol/contracts');
     await expect(page.getByText('볼 수 있는 계약이 없습니다')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText('등록된 계약이 없습니다')).toHaveCount(0);
     await expect(page.getByText(/첫 계약을 등록/)).toHaveCount(0);
     await expect(page.getByRole('link', { name: '계약 등록' })).toHaveCount(0);
 
     // With a search that finds nothing: said so, with a way back to the whole list.
-    await page.goto('/hanbit/contracts?q=zzqx');
+    await page.goto('/saesol/contracts?q=zzqx');
     await expect(page.getByText('조건에 맞는 계약이 없습니다')).toBeVisible({ timeout: 20_000 });
     await page.getByRole('button', { name: '검색 조건 지우기' }).click();
-    await expect(page).toHaveURL(/\/hanbit\/contracts$/);
+    await expect(page).toHaveURL(/\/saesol\/contracts$/);
     await expect(page.getByText('볼 수 있는 계약이 없습니다')).toBeVisible();
   });
 
   test('in English too', async ({ page }) => {
     await page.addInitScript(() => window.localStorage.setItem('legal.locale', 'en'));
     await page.goto('/sign-in');
-    await page.getByLabel('ID', { exact: true }).fill('reader@hanbit.example');
+    await page.getByLabel('ID', { exact: true }).fill(LAWYER);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: /^Sign in$/i }).click();
-    await expect(page).toHaveURL(/\/hanbit\/?$/);
-    await page.goto('/hanbit/contracts');
+    await expect(page).toHaveURL(LAUNCHER);
+    await page.goto('/saesol/contracts');
     await expect(page.getByText('No contracts you can see')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('link', { name: /Register/ })).toHaveCount(0);
   });

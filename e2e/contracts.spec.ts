@@ -1,14 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-
-const PASSWORD = 'Demo-pass-2026!';
-
-async function signIn(page: Page, loginId: string) {
-  await page.goto('/sign-in');
-  await page.getByLabel('아이디').fill(loginId);
-  await page.getByLabel('비밀번호', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-}
+import { signIn } from './support/workspace';
 
 test.describe('the contract repository', () => {
   test('registers a contract from an uploaded file, finds it by a Korean word of its text, and exports the list', async ({ page }) => {
@@ -21,7 +13,7 @@ test.describe('the contract repository', () => {
 
     await signIn(page, 'manager@hanbit.example');
     await expect(page).toHaveURL(/\/hanbit\/?$/);
-    await page.getByRole('link', { name: '계약 저장소' }).click();
+    await page.getByRole('navigation', { name: '서비스 메뉴' }).getByRole('link', { name: '계약 목록' }).click();
     await page.getByRole('main').getByRole('link', { name: '계약 등록' }).first().click();
 
     // Upload: the file's progress bar, then the details.
@@ -64,7 +56,7 @@ test.describe('the contract repository', () => {
 
     await signIn(page, 'manager@hanbit.example');
     await expect(page).toHaveURL(/\/hanbit\/?$/);
-    await page.getByRole('link', { name: '계약 저장소' }).click();
+    await page.getByRole('navigation', { name: '서비스 메뉴' }).getByRole('link', { name: '계약 목록' }).click();
     await page.getByRole('main').getByRole('link', { name: '계약 등록' }).first().click();
 
     // Upload the document: it names the contract; the other fields stay empty until filled from it.
@@ -204,7 +196,7 @@ test.describe('the contract repository: bulk registration and reminders', () => 
     const filled = Buffer.from(await workbook.xlsx.writeBuffer());
 
     // Upload and validate: 18 rows ready, rows 6 and 11 wrong.
-    await page.getByLabel('올릴 계약서 파일').first().setInputFiles({ name: `bulk-${stamp}.xlsx`, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: filled });
+    await page.getByLabel('올릴 일괄 등록 양식').setInputFiles({ name: `bulk-${stamp}.xlsx`, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: filled });
     await expect(page.getByText(`bulk-${stamp}.xlsx`).first()).toBeVisible();
     await page.getByRole('button', { name: '검증하기' }).click();
     await expect(page.getByText('전체 20행 중 등록 가능 18행, 오류 2행')).toBeVisible({ timeout: 20_000 });

@@ -1,14 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-
-const PASSWORD = 'Demo-pass-2026!';
-
-async function signIn(page: Page, loginId: string) {
-  await page.goto('/sign-in');
-  await page.getByLabel('아이디').fill(loginId);
-  await page.getByLabel('비밀번호', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await expect(page).toHaveURL(/\/hanbit\/?$/);
-}
+import { signIn } from './support/workspace';
 
 async function signedInPage(browser: Browser, loginId: string) {
   const context = await browser.newContext();

@@ -2,13 +2,16 @@ import { expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Demo-pass-2026!';
 
-/** Signs in through the form (Korean labels: the default interface language) and waits for the workspace. */
-export async function signIn(page: Page, loginId: string) {
+/**
+ * Signs in through the form (Korean labels: the default interface language) and waits for the
+ * page it lands on: the workspace home of a one-workspace member, the launcher for several.
+ */
+export async function signIn(page: Page, loginId: string, landing: RegExp = /\/hanbit\/?$/) {
   await page.goto('/sign-in');
   await page.getByLabel('아이디').fill(loginId);
   await page.getByLabel('비밀번호', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await expect(page).toHaveURL(/\/hanbit\/?$/);
+  await expect(page).toHaveURL(landing);
 }
 
 /** Chooses the interface language before the next page load (the app reads it at start-up). */
