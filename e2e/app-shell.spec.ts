@@ -1,4 +1,5 @@
-import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { lastMailId, latestCode } from './support/mailbox';
 
 const PASSWORD = 'Demo-pass-2026!';
 
@@ -17,22 +18,6 @@ const sideNav = (page: Page, name: string) => page.getByRole('navigation', { nam
 async function expectNoWelcomeAnchors(page: Page) {
   const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
   expect(hrefs.filter((href) => href.startsWith('/#'))).toEqual([]);
-}
-
-async function lastMailId(request: APIRequestContext, to: string): Promise<number> {
-  const res = await request.get(`/api/dev/mailbox/v1?to=${encodeURIComponent(to)}`);
-  return (await res.json()).data.content[0]?.id ?? 0;
-}
-
-async function latestCode(request: APIRequestContext, to: string, after: number): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const res = await request.get(`/api/dev/mailbox/v1?to=${encodeURIComponent(to)}`);
-    const [message] = (await res.json()).data.content as Array<{ id: number; text: string }>;
-    const code = message && message.id > after ? /\b(\d{6})\b/.exec(message.text)?.[1] : undefined;
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no one-time code mailed to ${to}`);
 }
 
 test.describe('the app shell', () => {
