@@ -11,7 +11,6 @@ import { HomeCardFrame } from './home/HomeCard';
 import { localIsoDate } from './home/home-queries';
 import { ContractStatsHomeCard, TodoCard, UnreadNoticesCard } from './home/WorkspaceHomeCards';
 import { SubscriptionBadge } from './WorkspaceBadges';
-import { WorkspaceLinks } from './WorkspaceLinks';
 import './workspaces-i18n';
 
 /** The organisation's name in the interface language (its Korean name when it has no English one); the workspace name as a last resort. */
@@ -61,7 +60,6 @@ export function WorkspaceOverview({ entry }: { entry: LauncherEntry }) {
             <SubscriptionBadge status={entry.subscriptionStatus} />
           </Group>
           <Text c="dimmed">{t('home.subtitle', { name: entry.displayName, workspace: name, memo: entry.workspaceMemo || t('home.noMemo') })}</Text>
-          <WorkspaceLinks workspaceName={name} />
         </Stack>
         <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="lg">
           {hasContracts ? <ExpiringContractsCard workspaceName={name} today={today} /> : null}
