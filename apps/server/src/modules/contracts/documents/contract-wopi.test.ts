@@ -204,6 +204,7 @@ describe('Word editing: the WOPI round trip', () => {
       ['contract.document_uploaded', { revision: 1 }],
       ['contract.document_locked', { lockId: 'session-A' }],
       ['contract.document_edited', { revision: 2, editor: 'WOPI', size: edited.length }],
+      ['contract.document_downloaded', { revision: 2 }], // the edited revision read back above
       ['contract.document_locked', { lockId: 'session-C' }],
       ['contract.document_unlocked', { lockId: 'session-C' }],
     ]);
