@@ -212,8 +212,8 @@ describe('timeout and transport failures', () => {
     const error = await result;
     expect(error).toMatchObject({ status: 0, code: 'ERROR_TIMEOUT', message: 't:errors.timeout' });
     expect(notifier.toast).toHaveBeenCalledWith({ tone: 'error', message: 't:errors.timeout' });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(reports()).toEqual([expect.objectContaining({ code: 'ERROR_TIMEOUT', httpStatus: 0, message: 't:errors.timeout' })]);
+    // The report loads its schema on first use (a dynamic import): wait for it, not for a timer.
+    await vi.waitFor(() => expect(reports()).toEqual([expect.objectContaining({ code: 'ERROR_TIMEOUT', httpStatus: 0, message: 't:errors.timeout' })]), { timeout: 5_000 });
   });
 
   it('treats a caller abort as a cancellation: no toast, no report', async () => {
@@ -265,8 +265,7 @@ describe('timeout and transport failures', () => {
     expect(error).toMatchObject({ status: 0, code: 'ERROR_NETWORK', message: 't:errors.network' });
     expect(error.cause).toBeInstanceOf(TypeError);
     expect(notifier.toast).toHaveBeenCalledWith({ tone: 'error', message: 't:errors.network' });
-    await settle();
-    expect(reports()).toHaveLength(1);
+    await vi.waitFor(() => expect(reports()).toHaveLength(1));
   });
 });
 
@@ -458,8 +457,7 @@ describe('other failures', () => {
     const { client, notifier, reports } = setup({ handler: () => fail(500, 'ERROR_INTERNAL', '서버 오류', { errorId: 'srv-1' }) });
     await caught(client.request('/api/alex/a/v1', { suppressErrorToast: true }));
     expect(notifier.toast).not.toHaveBeenCalled();
-    await settle();
-    expect(reports()).toHaveLength(1);
+    await vi.waitFor(() => expect(reports()).toHaveLength(1));
 
     await caught(client.request('/api/alex/b/v1', { skipErrorReport: true }));
     expect(notifier.toast).toHaveBeenCalledTimes(1);
@@ -485,7 +483,7 @@ describe('error reporting', () => {
     const error = await caught(client.request('/api/alex/contracts/v6', { query: { page: 1 } }));
     expect(error.errorId).toBe('5b0c1d2e-0000-4000-8000-000000000001');
     expect(error.serverErrorId).toBe('srv-77');
-    await settle();
+    await vi.waitFor(() => expect(reports()).toHaveLength(1));
     expect(reports()).toEqual([
       {
         errorId: '5b0c1d2e-0000-4000-8000-000000000001',
