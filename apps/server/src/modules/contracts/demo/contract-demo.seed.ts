@@ -167,16 +167,16 @@ export async function seedDemoContracts(services: AppServices, signal?: AbortSig
       if (!ws) continue;
       const scope: TenantScope = ws;
       const existing = new Set((await services.db.select({ title: contracts.title }).from(contracts).where(inScope(contracts, scope))).map((r) => r.title));
-      const todo = plan.contracts.filter((c) => !existing.has(c.title));
-      if (todo.length === 0) continue;
-      const loginIds = [...new Set([plan.registrar, ...todo.flatMap((c) => [c.owner, ...(c.watchers ?? []), ...(c.relatedUsers ?? [])])])];
+      const missing = plan.contracts.filter((c) => !existing.has(c.title));
+      if (missing.length === 0) continue;
+      const loginIds = [...new Set([plan.registrar, ...missing.flatMap((c) => [c.owner, ...(c.watchers ?? []), ...(c.relatedUsers ?? [])])])];
       const people = new Map((await services.db.select({ id: users.id, loginId: users.loginId }).from(users).where(inArray(users.loginId, loginIds))).map((u) => [u.loginId, u.id]));
       const groupIds = new Map((await services.db.select({ id: groups.id, name: groups.name }).from(groups).where(inScope(groups, scope))).map((g) => [g.name, g.id]));
       const registrar = people.get(plan.registrar);
       if (!registrar) continue;
       const ctx = await registrarContext(services, scope, registrar);
       const idOf = (loginId: string) => people.get(loginId);
-      for (const c of todo) {
+      for (const c of missing) {
         if (signal?.aborted) return;
         const owner = idOf(c.owner);
         if (!owner) continue;
