@@ -6,8 +6,10 @@ const dataDir = process.env.E2E_DATA_DIR ?? `${process.env.TMPDIR ?? '/tmp'}/leg
 /** End-to-end journeys in Debian's Chromium against the app started exactly as `npm start` does. */
 export default defineConfig({
   testDir: './e2e',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // CI shares two cores between this browser, the app and a vitest step beside it: a page that
+  // takes 3 s here can take 15 s there, so CI waits longer before calling it a failure.
+  timeout: process.env.CI ? 120_000 : 60_000,
+  expect: { timeout: process.env.CI ? 20_000 : 10_000 },
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

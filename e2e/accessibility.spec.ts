@@ -1,18 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { createReview } from './support/ai-review';
+import { expectNoSeriousViolations } from './support/page-checks';
 import { createContract, signIn } from './support/workspace';
-
-/**
- * axe-core (WCAG 2.x A/AA rules) on the pages a new user meets first: no serious or critical
- * violation. Each page is checked once it has drawn its content (not its loading state).
- */
-async function expectNoSeriousViolations(page: Page, name: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join('\n  ')}`);
-  expect(serious, `${name}:\n${serious.join('\n')}`).toEqual([]);
-}
 
 test.describe('accessibility (axe-core)', () => {
   test('the sign-in page', async ({ page }) => {
@@ -46,6 +35,22 @@ test.describe('accessibility (axe-core)', () => {
     await expect(page.getByRole('table').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     await expectNoSeriousViolations(page, 'files');
+  });
+
+  test('AI review: the start page and a finished review', async ({ page }) => {
+    await signIn(page, 'admin@hanbit.example');
+    const reviewId = await createReview(page);
+
+    await page.goto('/hanbit/ai-review');
+    await expect(page.getByRole('heading', { level: 1, name: 'AI 계약 검토' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /검토용 용역계약/ }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectNoSeriousViolations(page, 'AI review start');
+
+    await page.goto(`/hanbit/ai-review/${reviewId}`);
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectNoSeriousViolations(page, 'AI review');
   });
 
   test('the admin console: users, audit log, settings', async ({ page }) => {

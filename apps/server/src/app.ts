@@ -20,13 +20,13 @@ import { VERSION, type AppServices } from './platform/services';
 /** URL prefix of the spec -> the modules that serve it (STYLE.md: codenames are prefixes only). */
 export const SERVICE_MODULES: Record<string, string[]> = {
   auth: ['auth'],
-  workspace: ['admin', 'diagnostics (super-admin client errors, mail check)'],
-  arxive: ['files'],
+  workspace: ['admin', 'ai (credits)', 'diagnostics (super-admin client errors, mail check)'],
+  arxive: ['files', 'legal-sources (precedents)'],
   alex: ['contracts'],
   conhub: ['contracts', 'workflows'],
   btls: ['standard-forms'],
-  aireview: ['ai-review', 'diagnostics (hello)'],
-  aistudio: ['legal-research', 'diagnostics (hello)'],
+  aireview: ['ai-review', 'ai (workspace AI configs and services)', 'diagnostics (hello)'],
+  aistudio: ['research', 'law (statutes)', 'legal-sources (administrative rules, local ordinances)', 'ai (prompts, LLM dashboard)', 'diagnostics (hello)'],
   litigation: ['litigation', 'consulting'],
   esign: ['esign'],
   seal: ['seals'],

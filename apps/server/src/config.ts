@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
@@ -56,6 +57,12 @@ const EnvSchema = z
     JOBS_MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     WEB_DIST_DIR: z.string().optional(),
+    /** An operator's statute folder (MANIFEST.csv + {법령명}/{file}, plain or .gz), imported by the law module's job. */
+    LAW_DATA_DIR: z
+      .string()
+      .min(1)
+      .refine((dir) => fs.existsSync(path.join(path.resolve(dir), 'MANIFEST.csv')), 'must be a folder holding MANIFEST.csv (docs/legal-research.md)')
+      .optional(),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     S3_BUCKET: z.string().min(1).optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
@@ -74,8 +81,28 @@ const EnvSchema = z
     WORD_EDITOR_URL: z.url({ protocol: /^https?$/ }).optional(),
     WORD_EDITOR_SECRET: z.string().min(32, 'at least 32 characters').optional(),
     OUTBOUND_ALLOW_HOSTS: allowList.default([]),
+    AI_PROVIDER: z.enum(['BUILT_IN', 'OPENAI_COMPATIBLE', 'ANTHROPIC']).default('BUILT_IN'),
+    AI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    AI_API_KEY: z.string().min(1).optional(),
+    AI_CHAT_MODEL: z.string().min(1).max(200).optional(),
+    AI_EMBEDDING_MODEL: z.string().min(1).max(200).optional(),
+    AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+    AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+    AI_STARTER_CREDITS: z.coerce.number().int().min(0).max(10_000_000).default(1000),
+    AI_SECRET_KEY: z.string().min(32, 'at least 32 characters').optional(),
+    LAW_OPEN_API_OC: z.string().regex(/^[A-Za-z0-9._@-]{1,100}$/, 'the OC value the Open API issued (letters, digits, . _ @ -)').optional(),
+    LAW_OPEN_API_URL: z.url({ protocol: /^https?$/ }).default('https://www.law.go.kr/DRF'),
+    LAW_OPEN_API_SYNC_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
   })
   .refine((env) => env.STORAGE_DRIVER !== 's3' || env.S3_BUCKET, { path: ['S3_BUCKET'], message: 'required when STORAGE_DRIVER=s3' })
+  .refine((env) => env.AI_PROVIDER !== 'ANTHROPIC' || (env.AI_API_KEY && env.AI_CHAT_MODEL), {
+    path: ['AI_PROVIDER'],
+    message: 'ANTHROPIC needs AI_API_KEY and AI_CHAT_MODEL',
+  })
+  .refine((env) => env.AI_PROVIDER !== 'OPENAI_COMPATIBLE' || env.AI_CHAT_MODEL || env.AI_EMBEDDING_MODEL, {
+    path: ['AI_PROVIDER'],
+    message: 'OPENAI_COMPATIBLE needs AI_CHAT_MODEL and/or AI_EMBEDDING_MODEL (and AI_BASE_URL unless it is https://api.openai.com/v1)',
+  })
   .refine((env) => env.HTTP_HEADERS_TIMEOUT_MS <= env.HTTP_REQUEST_TIMEOUT_MS, { path: ['HTTP_HEADERS_TIMEOUT_MS'], message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS' })
   .transform((env) => {
     const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
@@ -117,6 +144,8 @@ const EnvSchema = z
       jobsMaintenanceIntervalSeconds: env.JOBS_MAINTENANCE_INTERVAL_SECONDS,
       shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
       webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
+      /** Statutes the operator adds to the shipped corpus (imported after it, same format). */
+      lawDataDir: env.LAW_DATA_DIR ? path.resolve(env.LAW_DATA_DIR) : undefined,
       storage: {
         driver: env.STORAGE_DRIVER,
         localRoot: path.join(path.resolve(env.DATA_DIR), 'files'),
@@ -147,6 +176,22 @@ const EnvSchema = z
       wordEditor: { actionUrl: env.WORD_EDITOR_URL, secret: env.WORD_EDITOR_SECRET },
       /** Calls made on a user's behalf (platform/http/outbound.ts): internal hosts the operator allows. */
       outbound: { allowHosts: env.OUTBOUND_ALLOW_HOSTS },
+      /** The environment's AI provider (platform/ai/create-provider.ts); a super admin may override it per workspace. The key is never logged. */
+      ai: {
+        driver: env.AI_PROVIDER,
+        baseUrl: env.AI_BASE_URL?.replace(/\/+$/, '') ?? null,
+        apiKey: env.AI_API_KEY ?? null,
+        chatModel: env.AI_CHAT_MODEL ?? null,
+        embeddingModel: env.AI_EMBEDDING_MODEL ?? null,
+        timeoutMs: env.AI_TIMEOUT_MS,
+        maxRetries: env.AI_MAX_RETRIES,
+        /** Credits a workspace's ledger opens with (docs/ai-credits.md). */
+        starterCredits: env.AI_STARTER_CREDITS,
+        /** Key material for the workspaces' sealed provider keys (a fixed development key outside production). */
+        secretKey: env.AI_SECRET_KEY,
+      },
+      /** The National Law Information Center's Open API (modules/legal-sources); unset OC: no precedents, rules or ordinances. */
+      lawOpenApi: { oc: env.LAW_OPEN_API_OC ?? null, baseUrl: env.LAW_OPEN_API_URL.replace(/\/+$/, ''), syncDays: env.LAW_OPEN_API_SYNC_DAYS },
     };
   });
 
@@ -199,6 +244,7 @@ export const CONFIG_DOCS: Array<{ name: string; default: string; description: st
   { name: 'JOBS_MAINTENANCE_INTERVAL_SECONDS', default: '60', description: 'how often expired jobs are failed and retried' },
   { name: 'SHUTDOWN_TIMEOUT_MS', default: '10000', description: 'graceful shutdown budget on SIGTERM/SIGINT' },
   { name: 'WEB_DIST_DIR', default: 'apps/web/dist', description: 'built web app to serve at /' },
+  { name: 'LAW_DATA_DIR', default: '(unset: the shipped statutes only)', description: 'a statute folder (MANIFEST.csv + {법령명}/{file}, Markdown plain or .gz) imported after the shipped corpus at start-up; see docs/legal-research.md' },
   { name: 'STORAGE_DRIVER', default: 'local', description: 'where file bytes live: local (under $DATA_DIR/files) or s3' },
   { name: 'S3_BUCKET', default: '(unset)', description: 'bucket of the s3 driver (required with STORAGE_DRIVER=s3)' },
   { name: 'S3_REGION', default: 'us-east-1', description: 'region of the s3 driver' },
@@ -215,6 +261,18 @@ export const CONFIG_DOCS: Array<{ name: string; default: string; description: st
   { name: 'WORKSPACE_DELETION_GRACE_DAYS', default: '30', description: 'days between the approval of a workspace deletion request and the purge of its data and files' },
   { name: 'SSO_SECRET_KEY', default: '(unset: a fixed development key; required in production to store SSO client secrets)', description: 'at least 32 random characters; encrypts the client secrets of the workspaces\' single sign-on (AES-256-GCM)' },
   { name: 'WORD_EDITOR_URL', default: '(unset: no online Word editing)', description: 'action URL of a WOPI client for editing .docx (Collabora Online, Office Online Server, from its /hosting/discovery); WOPISrc is appended' },
+  { name: 'AI_STARTER_CREDITS', default: '1000', description: 'credits granted to a workspace when its AI credit ledger opens (first AI use or first look at its credits); prices in docs/ai-credits.md' },
+  { name: 'AI_SECRET_KEY', default: '(unset: a fixed development key; required in production to store workspace AI provider keys)', description: 'at least 32 random characters; encrypts the API keys super admins set per workspace (AES-256-GCM)' },
   { name: 'OUTBOUND_ALLOW_HOSTS', default: '(unset: public addresses only)', description: 'comma-separated host names (*.corp.example for sub-domains), IP addresses and CIDRs the server may call on a user\'s behalf although they are private (a self-hosted IdP or model server); every other loopback, private, link-local (cloud metadata) or reserved address is refused' },
+  { name: 'AI_PROVIDER', default: 'BUILT_IN', description: 'AI driver: BUILT_IN (no network: rules, retrieval and lexical embeddings only; free-text generation answers 503), OPENAI_COMPATIBLE (OpenAI, Azure OpenAI, vLLM, Ollama, LM Studio...) or ANTHROPIC (Messages API)' },
+  { name: 'AI_BASE_URL', default: '(unset: https://api.openai.com/v1 or https://api.anthropic.com)', description: 'base URL of the provider, e.g. http://localhost:11434/v1 for Ollama (a private address must also be in OUTBOUND_ALLOW_HOSTS)' },
+  { name: 'AI_API_KEY', default: '(unset)', description: 'the provider\'s API key (Bearer for OpenAI-compatible, x-api-key for Anthropic); required for ANTHROPIC; never logged nor answered by an API' },
+  { name: 'AI_CHAT_MODEL', default: '(unset)', description: 'chat model for generation and structured output, e.g. gpt-4.1-mini or claude-sonnet-4-5' },
+  { name: 'AI_EMBEDDING_MODEL', default: '(unset: built-in lexical vectors where a feature allows)', description: 'embedding model of an OPENAI_COMPATIBLE provider (Anthropic has no embeddings endpoint)' },
+  { name: 'AI_TIMEOUT_MS', default: '60000', description: 'per attempt timeout of a provider call (504 ERROR_AI_PROVIDER_TIMEOUT past it)' },
+  { name: 'AI_MAX_RETRIES', default: '2', description: 'retries after the first attempt on 429, 5xx and connection failures, with exponential back-off honouring Retry-After' },
+  { name: 'LAW_OPEN_API_OC', default: '(unset: no precedents, administrative rules or local ordinances)', description: 'the OC value of the National Law Information Center Open API (open.law.go.kr): precedents sync daily, rules and ordinances are read on demand' },
+  { name: 'LAW_OPEN_API_URL', default: 'https://www.law.go.kr/DRF', description: 'base of the Open API (lawSearch.do, lawService.do); a private address must also be in OUTBOUND_ALLOW_HOSTS' },
+  { name: 'LAW_OPEN_API_SYNC_DAYS', default: '365', description: 'the first precedent sync reads decisions of this many past days; later syncs continue from the last one' },
   { name: 'WORD_EDITOR_SECRET', default: '(unset: a fixed development key; required in production for online Word editing)', description: 'at least 32 random characters; signs the Word editor\'s access tokens (HMAC-SHA256)' },
 ];

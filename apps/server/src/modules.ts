@@ -1,9 +1,14 @@
 import type { ModuleManifest } from './platform/module';
 import { adminModule } from './modules/admin';
+import { aiReviewModule } from './modules/ai-review';
+import { aiModule } from './modules/ai';
 import { authModule } from './modules/auth';
 import { contractsModule } from './modules/contracts';
 import { diagnosticsModule } from './modules/diagnostics';
 import { filesModule } from './modules/files';
+import { lawModule } from './modules/law';
+import { legalSourcesModule } from './modules/legal-sources';
+import { researchModule } from './modules/research';
 
 /**
  * Every server module, in registration order: the only list that names them all. Adding a service
@@ -14,6 +19,11 @@ export const MODULES: readonly ModuleManifest[] = [
   diagnosticsModule,
   authModule,
   filesModule,
+  lawModule,
+  legalSourcesModule,
   adminModule,
   contractsModule,
+  aiModule,
+  aiReviewModule,
+  researchModule,
 ];

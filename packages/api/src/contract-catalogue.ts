@@ -54,6 +54,7 @@ export const CONTRACT_TYPE_CATALOGUE = named([
   ['PARTNERSHIP', '업무제휴계약', 'Partnership agreement'],
   ['MOU', '양해각서', 'Memorandum of understanding'],
   ['OUTSOURCING', '위탁계약', 'Outsourcing agreement'],
+  ['SUBCONTRACT', '하도급계약', 'Subcontract'],
   ['CONSTRUCTION', '공사도급계약', 'Construction contract'],
   ['LOAN', '금전소비대차계약', 'Loan agreement'],
   ['INVESTMENT', '투자계약', 'Investment agreement'],

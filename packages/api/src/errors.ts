@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   ERROR_METHOD_NOT_ALLOWED: 405,
   ERROR_REQUEST_TIMEOUT: 408,
   ERROR_CONFLICT: 409,
+  /** The document's text is not extracted yet (or could not be): an AI review needs it. `data.extractionStatus`. */
+  ERROR_DOCUMENT_TEXT_NOT_READY: 409,
   ERROR_FILE_TOO_LARGE: 413,
   ERROR_PAYLOAD_TOO_LARGE: 413,
   ERROR_UNSUPPORTED_MEDIA_TYPE: 415,
@@ -27,7 +29,24 @@ export const ERROR_STATUS = {
   ERROR_RATE_LIMITED: 429,
   ERROR_INTERNAL: 500,
   ERROR_AI_PROVIDER_NOT_CONFIGURED: 503,
+  /** The AI provider refused the configured key (its 401/403). */
+  ERROR_AI_PROVIDER_AUTH: 502,
+  /** The configured model does not exist at the provider. */
+  ERROR_AI_MODEL_NOT_FOUND: 502,
+  /** The input is longer than the model's context window. */
+  ERROR_AI_CONTEXT_TOO_LONG: 413,
+  /** The provider still answered 429 after the retries. */
+  ERROR_AI_PROVIDER_RATE_LIMITED: 503,
+  /** The provider answered 5xx or could not be reached after the retries (also: the call was cancelled). */
+  ERROR_AI_PROVIDER_UNAVAILABLE: 503,
+  ERROR_AI_PROVIDER_TIMEOUT: 504,
+  /** The model's answer did not parse or did not match the expected schema. */
+  ERROR_AI_BAD_OUTPUT: 502,
+  /** The outbound client refused the provider's address (private or loopback, not in OUTBOUND_ALLOW_HOSTS). */
+  ERROR_AI_PROVIDER_ADDRESS_REFUSED: 502,
   ERROR_SERVICE_UNAVAILABLE: 503,
+  /** The law Open API (precedents, administrative rules, local ordinances) failed or did not answer. */
+  ERROR_LAW_SOURCE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

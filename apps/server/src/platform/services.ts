@@ -27,6 +27,8 @@ export interface AppServices {
   storage: ObjectStorage;
   /** The guarded client for every call made on a user's behalf (OUTBOUND_ALLOW_HOSTS). */
   outbound: OutboundClient;
+  /** The same guard for AI providers, with an overall timeout that fits AI_TIMEOUT_MS (a long or streamed answer). */
+  aiOutbound: OutboundClient;
   logger: Logger;
   startedAt: number;
   /** The modules of this application, in registration order (src/modules.ts). */
@@ -47,7 +49,7 @@ export async function createServices(
   config: Config,
   logger: Logger,
   modules: readonly ModuleManifest[],
-  options: { extraJobs?: Array<AnyJob<AppServices>>; dataDirOverride?: string } = {},
+  options: { extraJobs?: Array<AnyJob<AppServices>>; dataDirOverride?: string; pgliteTemplate?: Blob } = {},
 ): Promise<AppServices> {
   const searchSources = unifiedSearchSources(modules);
   const attachments = new AttachmentRegistry();
@@ -56,6 +58,7 @@ export async function createServices(
     url: config.databaseUrl,
     dataDir: options.dataDirOverride ?? path.join(config.dataDir, 'db'),
     poolMax: config.databasePoolMax,
+    pgliteTemplate: options.pgliteTemplate,
   });
   try {
     await migrateDatabase(database);
@@ -82,7 +85,8 @@ export async function createServices(
   mailer.attachJobs(jobs);
   const storage = createStorage(config);
   const outbound = createOutboundClient({ allow: config.outbound.allowHosts });
-  return { config, database, db: database.db, jobs, mailer, storage, outbound, logger, startedAt: Date.now(), modules, searchSources, attachments };
+  const aiOutbound = createOutboundClient({ allow: config.outbound.allowHosts, timeoutMs: Math.max(10_000, config.ai.timeoutMs) });
+  return { config, database, db: database.db, jobs, mailer, storage, outbound, aiOutbound, logger, startedAt: Date.now(), modules, searchSources, attachments };
 }
 
 /** The object storage driver of the configuration. */
@@ -135,6 +139,7 @@ export async function stopServices(services: AppServices, timeoutMs: number): Pr
   await services.jobs.stop(timeoutMs).catch((err) => services.logger.error({ err }, 'job queue stop failed'));
   await services.mailer.close();
   await services.outbound.close().catch(() => undefined);
+  await services.aiOutbound.close().catch(() => undefined);
   if (services.storage instanceof S3Storage) services.storage.close();
   for (const module of services.modules) {
     await module.shutdown?.(services).catch((err: unknown) => services.logger.warn({ err, module: module.name }, 'module shutdown failed'));

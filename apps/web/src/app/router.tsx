@@ -26,6 +26,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'notices', lazy: async () => ({ Component: (await import('../features/admin/notices/NoticesAdminPage')).NoticesAdminPage }), },
   { path: 'terms', lazy: async () => ({ Component: (await import('../features/admin/terms/TermsAdminPage')).TermsAdminPage }), },
   { path: 'settings', lazy: async () => ({ Component: (await import('../features/admin/workspace-settings/SettingsPage')).SettingsPage }), },
+  { path: 'credits', lazy: async () => ({ Component: (await import('../features/admin/credits/WorkspaceCreditsPage')).WorkspaceCreditsPage }) },
   { path: 'theme', lazy: async () => ({ Component: (await import('../features/admin/workspace-settings/ThemeEditorPage')).ThemeEditorPage }), },
   { path: 'sso', lazy: async () => ({ Component: (await import('../features/admin/sso/SsoSettingsPage')).SsoSettingsPage }), },
   { path: 'deletion', lazy: async () => ({ Component: (await import('../features/admin/workspace-settings/DeletionRequestPage')).DeletionRequestPage }), },
@@ -122,6 +123,39 @@ export const appRoutes: RouteObject[] = [
                     ],
                   },
                   {
+                    path: 'ai-review',
+                    handle: { navVariant: 'aiReview' } satisfies RouteHandle,
+                    children: [
+                      {
+                        index: true,
+                        lazy: async () => ({ Component: (await import('../features/ai-review/AiReviewStartPage')).AiReviewStartPage }),
+                      },
+                      {
+                        path: 'reviews',
+                        lazy: async () => ({ Component: (await import('../features/ai-review/AiReviewsPage')).AiReviewsPage }),
+                      },
+                      {
+                        path: ':reviewId',
+                        lazy: async () => ({ Component: (await import('../features/ai-review/AiReviewPage')).AiReviewPage }),
+                      },
+                    ],
+                  },
+                  {
+                    // The research chat at the theme's chat directory (business-agent by default): a
+                    // dynamic segment, so it ranks below every static page; other names answer 404.
+                    path: ':chatDirectory',
+                    children: [
+                      {
+                        index: true,
+                        lazy: async () => ({ Component: (await import('../features/research/ResearchChatPage')).ResearchChatPage }),
+                      },
+                      {
+                        path: 'statutes',
+                        lazy: async () => ({ Component: (await import('../features/research/StatuteBrowserPage')).StatuteBrowserPage }),
+                      },
+                    ],
+                  },
+                  {
                     path: 'notices',
                     lazy: async () => ({ Component: (await import('../features/admin/notices/NoticesPage')).NoticesPage }),
                   },
@@ -156,6 +190,10 @@ export const appRoutes: RouteObject[] = [
                 path: 'deletion-requests',
                 lazy: async () => ({ Component: (await import('../features/admin/workspace-settings/DeletionRequestsSuperAdminPage')).DeletionRequestsSuperAdminPage }),
               },
+              { path: 'ai-settings', lazy: async () => ({ Component: (await import('../features/ai-platform/AiSettingsPage')).AiSettingsPage }) },
+              { path: 'credits', lazy: async () => ({ Component: (await import('../features/ai-platform/CreditsSuperAdminPage')).CreditsSuperAdminPage }) },
+              { path: 'prompts', lazy: async () => ({ Component: (await import('../features/ai-platform/PromptsPage')).PromptsPage }) },
+              { path: 'llm-dashboard', lazy: async () => ({ Component: (await import('../features/ai-platform/LlmDashboardPage')).LlmDashboardPage }) },
             ],
           },
           { path: '*', Component: NotFoundPage },

@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { i18n } from '../lib/i18n';
 import { resources } from './catalogues';
+
+// findBy* and waitFor give up after 1 s by default: on a 2-core machine running a server suite
+// beside the screen tests, a lazily loaded page or a chain of queries can take longer (CI saw three
+// such misses). A passing test is not slowed: it resolves as soon as the element is there.
+configure({ asyncUtilTimeout: 5000 });
 
 // Production loads English on demand; tests switch languages synchronously, so preload it.
 for (const [ns, bundle] of Object.entries(resources.en)) i18n.addResourceBundle('en', ns, bundle, true, true);

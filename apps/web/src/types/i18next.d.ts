@@ -17,6 +17,9 @@ import type terms from '../locales/ko/terms.json';
 import type workspaceSettings from '../locales/ko/workspace-settings.json';
 import type sso from '../locales/ko/sso.json';
 import type contracts from '../locales/ko/contracts.json';
+import type aiReview from '../locales/ko/ai-review.json';
+import type aiPlatform from '../locales/ko/ai-platform.json';
+import type research from '../locales/ko/research.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -40,6 +43,9 @@ declare module 'i18next' {
       workspaceSettings: typeof workspaceSettings;
       sso: typeof sso;
       contracts: typeof contracts;
+      aiReview: typeof aiReview;
+      aiPlatform: typeof aiPlatform;
+      research: typeof research;
     };
   }
 }

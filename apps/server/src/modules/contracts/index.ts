@@ -25,6 +25,9 @@ import { contractSearchSource } from './search/contract-discovery.unified';
 import { registerContractSearchRoutes } from './search/contract-search.routes';
 import * as userConfigTables from './user-configs.table';
 
+/** The rule-based clause segmentation and labelling (pure), for the AI review. */
+export { analyzeText } from './analysis/contract-analysis.engine';
+
 /**
  * The contract repository (catalogue 7.3 under /api/alex, the contract detail of 7.6 under
  * /api/conhub): contracts, their children, the lists around them, search, reminders, exports and
@@ -57,3 +60,9 @@ export const contractsModule = defineModule({
 
 /** The workflow engine's seam: the only writer of a contract's lifecycle status. */
 export { changeContractStatus } from './contracts.service';
+
+/** AI review's similar clauses: the stored clause labels of the contracts the caller may read. */
+export { listReadableClauses, type ReadableClause } from './analysis/readable-clauses';
+/** For the AI review: a readable contract's document, and the clause segmentation of the analyzer. */
+export { canReadContract, readableContractDocument } from './contract-review-source';
+export { splitClauses } from './analysis/contract-analysis.clauses';

@@ -172,7 +172,16 @@ async function commitOrDiscard<T>(services: Services, storageKey: string, commit
 /** Test seam: runs between storing the bytes and writing the rows (crash simulation). */
 export const uploadHooks: { afterBytesStored?: (storageKey: string) => Promise<void> } = {};
 
-export async function uploadFile(services: Services, ctx: RequestContext, request: FastifyRequest, options: { isQuotaExempt: boolean }): Promise<FileMetadata> {
+/**
+ * `acceptFields` lets a module that uploads on its own route (review/contract-file) read and check
+ * the other text fields before anything is written: a throw discards the stored bytes.
+ */
+export async function uploadFile(
+  services: Services,
+  ctx: RequestContext,
+  request: FastifyRequest,
+  options: { isQuotaExempt: boolean; acceptFields?: (fields: Record<string, string>) => void },
+): Promise<FileMetadata> {
   const actor = actorOf(ctx);
   if (!options.isQuotaExempt) authorize(actor, 'file.create');
   const scope = await uploadScope(services, ctx, options.isQuotaExempt);
@@ -180,6 +189,7 @@ export async function uploadFile(services: Services, ctx: RequestContext, reques
   await uploadHooks.afterBytesStored?.(storageKey);
   const purpose = await commitOrDiscard(services, storageKey, async () => {
     refuseReferenceChange(received.fields);
+    options.acceptFields?.(received.fields);
     return purposeOf(received.fields);
   });
   const displayName = normalizeDisplayName(received.fields.displayName ?? received.clientName);

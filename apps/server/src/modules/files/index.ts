@@ -31,3 +31,5 @@ export { MIME_TYPES, SNIFF_BYTES, extractDocument, sniffFileType, verifyZip } fr
 export type { FileType } from './documents';
 export { extractFileTextJob } from './files.jobs';
 export { checkContainer, peek, receiveUpload } from './files.upload';
+/** An upload through another module's route (the same checks, quota, extraction job and audit as POST arxive/files/v2). */
+export { uploadFile } from './files.service';

@@ -46,6 +46,8 @@ export interface Database {
    * transaction is running or queued, so that requests go before the job's next unit.
    */
   yieldToRequests(maxWaitMs?: number): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, which `DatabaseOptions.pgliteTemplate` starts from. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -55,13 +57,15 @@ export interface DatabaseOptions {
   /** PGlite data directory; `memory://` for an in-memory database. */
   dataDir?: string;
   poolMax?: number;
+  /** PGlite: start from this data directory (a `dumpDataDir` tarball) instead of an empty cluster; test databases skip initdb and the migrations this way. */
+  pgliteTemplate?: Blob;
 }
 
 // pg returns BIGINT and NUMERIC as strings; ids here stay within 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.poolMax ?? 10) : openPglite(options.dataDir ?? 'memory://');
+  return options.url ? openPostgres(options.url, options.poolMax ?? 10) : openPglite(options.dataDir ?? 'memory://', options.pgliteTemplate);
 }
 
 /** How long background work waits at most for the embedded database to be free: it still moves under steady load. */
@@ -112,9 +116,9 @@ function trackUse(client: PGlite) {
   };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, vector } });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, vector }, ...(template ? { loadDataDir: template } : {}) });
   const yieldToRequests = trackUse(client);
   const db = drizzlePglite({ client }) as unknown as Db;
   const sqlExec: SqlExecutor = {
@@ -133,6 +137,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     hasVector: true,
     withLock: (_key, fn) => fn(),
     yieldToRequests,
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

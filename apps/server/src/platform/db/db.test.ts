@@ -67,10 +67,13 @@ describe('database platform', () => {
       const workspace = config.columns.find((c) => c.name === 'workspace_id');
       expect(tenant?.notNull, `${config.name}.tenant_id`).toBe(true);
       expect(workspace?.notNull, `${config.name}.workspace_id`).toBe(true);
-      const leading = config.indexes.some((i) => {
-        const cols = i.config.columns.map((c) => ('name' in c ? c.name : ''));
-        return cols[0] === 'tenant_id' && cols[1] === 'workspace_id';
-      });
+      const leading =
+        config.indexes.some((i) => {
+          const cols = i.config.columns.map((c) => ('name' in c ? c.name : ''));
+          return cols[0] === 'tenant_id' && cols[1] === 'workspace_id';
+        }) ||
+        // A composite primary key starting with them is such an index too (one row per workspace).
+        config.primaryKeys.some((pk) => pk.columns[0]?.name === 'tenant_id' && pk.columns[1]?.name === 'workspace_id');
       expect(leading, `${config.name} needs an index starting (tenant_id, workspace_id)`).toBe(true);
     }
     for (const name of GLOBAL_TABLES) {

@@ -31,6 +31,22 @@ export const GLOBAL_TABLES = new Set<string>([
   'sso_identities',
   // spans tenants: sign-in events have no workspace; scoped events carry tenant_id/workspace_id
   'audit_events',
+  // public law (statutes in force), the same for every tenant
+  'law_statutes',
+  'law_articles',
+  'law_precedents',
+  'law_admin_rules',
+  'law_local_ordinances',
+  'law_source_syncs',
+  // the research index over that law (passages of statute articles and their bigram postings)
+  'research_passages',
+  'research_passage_texts',
+  'research_postings',
+  'research_indexed_versions',
+  // AI prompts are the product's, versioned by super admins for every workspace
+  'ai_prompts',
+  // the starter playbook as shipped with the product (workspaces switch checkpoints on and off in their own table)
+  'ai_review_starter_checkpoints',
 ]);
 
 /** `tenant_id = $1 AND workspace_id = $2` for a table with tenant columns. */

@@ -36,3 +36,6 @@ export async function eachInTurn<T>(
   }
   return done;
 }
+
+/** For a caller that is not a job (a test, a script, a first use inside a request): units back to back. */
+export const NO_TURNS: Pick<Database, 'yieldToRequests'> = { yieldToRequests: async () => undefined };

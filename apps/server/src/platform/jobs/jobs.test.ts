@@ -70,6 +70,43 @@ describe('jobs', () => {
   });
 });
 
+describe('a shutdown while a job runs', () => {
+  it('waits for the handler past the pg-boss timeout, and a later outcome never touches the closed database', { timeout: 60_000 }, async () => {
+    const gate: { release?: () => void; started?: boolean } = {};
+    const slowJob = defineJob<{ key: string }, AppServices>({
+      name: 'test.slow',
+      payload: z.object({ key: z.string() }),
+      policy: { retryLimit: 0 },
+      async handler({ key }, deps) {
+        gate.started = true;
+        await new Promise<void>((resolve) => (gate.release = resolve));
+        // Runs after stop() gave up waiting: the pool is closed by now.
+        await deps.database.sql.executeSql('SELECT 1', []).catch(() => undefined);
+        runs.push({ name: 'slow', key, attempt: 0 });
+        throw new Error('finished after the shutdown');
+      },
+    });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    const app = await createTestApp({ extraJobs: [slowJob] as never });
+    try {
+      await app.services.jobs.send(slowJob, { key: 'late' });
+      await waitFor(async () => gate.started);
+      const stopping = Date.now();
+      await app.close(); // stop(2000): pg-boss waits 2 s, then the queue waits 2 s more for the handler
+      expect(Date.now() - stopping).toBeGreaterThanOrEqual(3500);
+      gate.release!();
+      await waitFor(async () => runs.some((r) => r.key === 'late'));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(unhandled).toEqual([]);
+      expect(app.logs.lines.some((l) => l.msg === 'job queue stopped: a late job outcome is not recorded')).toBe(true);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+});
+
 describe('a job interrupted by a crash', () => {
   const children: ChildProcess[] = [];
   afterAll(() => children.forEach((c) => c.kill('SIGKILL')));

@@ -84,11 +84,15 @@ export class JobQueue<D = unknown> {
   private readonly definitions = new Map<string, AnyJob<D>>();
   private started = false;
   private working = false;
+  /** Set once stop() has returned: the database may be closed next, so pg-boss must not write. */
+  private stopped = false;
+  /** Handlers running now, so stop() can wait for them (pg-boss stops waiting at its timeout). */
+  private readonly running = new Set<Promise<void>>();
   private lastError: string | undefined;
 
   constructor(private readonly options: JobQueueOptions) {
     this.boss = new PgBoss({
-      db: options.sql as PgBoss.Db,
+      db: { executeSql: (text, values) => this.executeSql(text, values) } as PgBoss.Db,
       schema: 'pgboss',
       supervise: true,
       schedule: false,
@@ -100,6 +104,19 @@ export class JobQueue<D = unknown> {
       this.lastError = err.message;
       options.logger.error({ err }, 'job queue error');
     });
+  }
+
+  /**
+   * pg-boss records a handler's outcome without awaiting it. A handler that outlives stop() would
+   * record it on a closed pool (an unhandled rejection); after stop() the outcome is left unwritten
+   * instead, and the job, still active, is retried when it expires or at the next start.
+   */
+  private executeSql(text: string, values?: unknown[]) {
+    if (this.stopped) {
+      this.options.logger.warn({ sql: text.slice(0, 60) }, 'job queue stopped: a late job outcome is not recorded');
+      return Promise.resolve({ rows: [{ count: '0' }] });
+    }
+    return this.options.sql.executeSql(text, values);
   }
 
   register(...definitions: Array<AnyJob<D>>): this {
@@ -114,6 +131,7 @@ export class JobQueue<D = unknown> {
   async start({ work, deps }: { work: boolean; deps: D }): Promise<void> {
     await this.boss.start();
     this.started = true;
+    this.stopped = false;
     const existing = new Set((await this.boss.getQueues()).map((q) => q.name));
     for (const definition of this.definitions.values()) {
       const queue = {
@@ -157,12 +175,17 @@ export class JobQueue<D = unknown> {
       }
       const started = Date.now();
       log.info({ retryCount: job.retryCount }, 'job started');
+      const run = definition.handler(parsed.data, deps, { id: job.id, name: definition.name, retryCount: job.retryCount });
+      const settled = run.then(() => undefined, () => undefined);
+      this.running.add(settled);
       try {
-        await definition.handler(parsed.data, deps, { id: job.id, name: definition.name, retryCount: job.retryCount });
+        await run;
         log.info({ ms: Date.now() - started }, 'job completed');
       } catch (err) {
         log.warn({ err, ms: Date.now() - started }, 'job failed; will retry while attempts remain');
         throw err;
+      } finally {
+        this.running.delete(settled);
       }
     }
   }
@@ -212,10 +235,23 @@ export class JobQueue<D = unknown> {
     return this.working;
   }
 
-  /** Stops fetching, waits for running jobs up to the timeout, then fails the rest for retry. */
+  /**
+   * Stops fetching, waits for running jobs up to the timeout, then fails the rest for retry. A
+   * handler still running then gets the same time again to finish; its outcome after that is not
+   * recorded (see executeSql), so the caller can close the database.
+   */
   async stop(timeoutMs: number): Promise<void> {
     if (!this.started) return;
     this.started = false;
-    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: Math.max(1000, timeoutMs) });
+    const timeout = Math.max(1000, timeoutMs);
+    await this.boss.stop({ graceful: true, wait: true, close: false, timeout });
+    if (this.running.size > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all(this.running), new Promise((resolve) => (timer = setTimeout(resolve, timeout)))]);
+      clearTimeout(timer);
+      // pg-boss records the outcome a turn after the handler settles.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    this.stopped = true;
   }
 }

@@ -1,7 +1,9 @@
 import { ADMIN_NAV } from '../../features/admin/admin-nav';
+import { AI_REVIEW_NAV } from '../../features/ai-review/ai-review-nav';
 import { NOTICES_NAV } from '../../features/admin/notices/notices-nav';
 import { ROLE_REQUESTS_NAV } from '../../features/admin/role-requests/role-requests-nav';
 import { CONTRACTS_NAV } from '../../features/contracts/contracts-nav';
+import { RESEARCH_NAV } from '../../features/research/research-nav';
 import { FILES_NAV } from '../../features/files/files-nav';
 import { SUPER_ADMIN_NAV } from '../../features/super-admin/super-admin-nav';
 import { WORKSPACES_NAV } from '../../features/workspaces/workspaces-nav';
@@ -16,6 +18,8 @@ import { type NavEntry } from './nav-entry';
 export const NAV_ENTRIES: readonly NavEntry[] = [
   ...WORKSPACES_NAV,
   ...CONTRACTS_NAV,
+  ...AI_REVIEW_NAV,
+  ...RESEARCH_NAV,
   ...FILES_NAV,
   ...NOTICES_NAV,
   ...ROLE_REQUESTS_NAV,

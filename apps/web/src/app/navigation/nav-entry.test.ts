@@ -76,6 +76,11 @@ describe('the variant of each route', () => {
     expect(variantAt('/hanbit/contracts')).toBe('contractManagement');
     expect(variantAt('/hanbit/contracts/new')).toBe('contractManagement');
     expect(variantAt('/hanbit/contracts/7')).toBe('contractManagement');
+    expect(variantAt('/hanbit/ai-review')).toBe('aiReview');
+    expect(variantAt('/hanbit/ai-review/reviews')).toBe('aiReview');
+    expect(variantAt('/hanbit/ai-review/12')).toBe('aiReview');
+    expect(variantAt('/hanbit/business-agent')).toBe('general');
+    expect(variantAt('/hanbit/business-agent/statutes')).toBe('general');
     expect(variantAt('/hanbit/admin/users')).toBe('admin');
     expect(variantAt('/hanbit/admin')).toBe('admin');
     expect(variantAt('/super-admin')).toBe('superAdmin');
@@ -118,7 +123,7 @@ describe('the registry (nav-entries.ts)', () => {
   it('has its label in both languages, in the namespace of its feature', async () => {
     const files: Partial<Record<string, string>> = {
       common: 'common', workspaces: 'workspaces', contracts: 'contracts', files: 'files', notices: 'notices',
-      roleRequests: 'role-requests', admin: 'admin', superAdmin: 'super-admin',
+      roleRequests: 'role-requests', admin: 'admin', superAdmin: 'super-admin', aiReview: 'ai-review', research: 'research',
     };
     for (const locale of ['ko', 'en']) {
       for (const e of NAV_ENTRIES) {
@@ -143,6 +148,12 @@ describe('the registry (nav-entries.ts)', () => {
     expect(at('general', admin)).toContain('admin');
     expect(at('general', manager)).not.toContain('admin');
     expect(at('admin', admin)).toEqual(['home', 'admin.users', 'admin.audit']);
+    // AI review: its own area for members who may use it, one entry in the general area.
+    const reviewer = [...reader, ...perms('ai.review.use')];
+    expect(at('aiReview', reviewer)).toEqual(['home', 'aiReview.new', 'aiReview.reviews']);
+    expect(at('general', reviewer)).toContain('aiReview');
+    expect(at('aiReview', reader)).toEqual(['home']);
+    expect(ids(visibleNavEntries(NAV_ENTRIES, { variant: 'aiReview', products: [{ type: 'CLM' }], permissions: reviewer }))).toEqual(['home']);
     // Without the CLM product nobody sees the contract entries.
     expect(ids(visibleNavEntries(NAV_ENTRIES, { variant: 'contractManagement', products: [{ type: 'AI_REVIEW' }], permissions: manager }))).toEqual(['home', 'files', 'notices']);
   });

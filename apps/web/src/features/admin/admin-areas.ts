@@ -2,7 +2,7 @@ import type { PermissionName } from '@legal/api';
 import type { TablerIcon } from '@tabler/icons-react';
 import {
   IconBriefcase, IconFileCertificate, IconHierarchy, IconHistory, IconKey, IconMailForward, IconPalette,
-  IconSettings, IconShieldCheck, IconSpeakerphone, IconTrash, IconUserCheck, IconUsers, IconUsersGroup,
+  IconCoins, IconSettings, IconShieldCheck, IconSpeakerphone, IconTrash, IconUserCheck, IconUsers, IconUsersGroup,
 } from './admin-icons';
 
 /** The pages of the admin console, in navigation order. `path` is relative to `/:workspaceName/admin`. */
@@ -19,6 +19,7 @@ export const ADMIN_AREAS = [
   { id: 'settings', path: 'settings', permission: 'workspace.config.write', icon: IconSettings },
   { id: 'theme', path: 'theme', permission: 'workspace.config.write', icon: IconPalette },
   { id: 'sso', path: 'sso', permission: 'workspace.config.write', icon: IconKey },
+  { id: 'credits', path: 'credits', permission: 'workspace.subscription.read', icon: IconCoins },
   { id: 'deletion', path: 'deletion', permission: 'workspace.deletion.request', icon: IconTrash },
   { id: 'audit', path: 'audit', permission: 'workspace.audit.read', icon: IconHistory },
 ] as const satisfies ReadonlyArray<{ id: string; path: string; permission: PermissionName; icon: TablerIcon }>;

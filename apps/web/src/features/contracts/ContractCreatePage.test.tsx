@@ -23,7 +23,9 @@ const pdf = (name: string) => new File(['%PDF'], name, { type: 'application/pdf'
 describe('contract registration by upload', () => {
   afterEach(() => FakeXhr.reset());
 
-  it('uploads with progress, names the contract after the file, checks the form and creates it with the file keys', { timeout: 30_000 }, async () => {
+  // The longest screen journey of the web suite (two uploads, a form typed and checked twice): about
+  // 10 s alone, past 30 s in CI beside the server suite on two cores.
+  it('uploads with progress, names the contract after the file, checks the form and creates it with the file keys', { timeout: 60_000 }, async () => {
     const created = detailOf({ id: 31, title: '용역계약서_최종' });
     const fake = signInAs(WRITER)
       .on(createContractV7, ok(created))

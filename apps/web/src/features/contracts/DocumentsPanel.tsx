@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHasAnyPermission } from '../../lib/session';
 import { confirmAction } from '../admin/confirm';
+import { AiReviewLink } from '../ai-review/AiReviewLink';
 import { ExtractionBadge } from '../files/ExtractionBadge';
 import { FILE_PERMISSIONS } from '../files/file-permissions';
 import { FileDrawer } from '../files/FileDrawer';
@@ -62,9 +63,12 @@ export function DocumentsPanel({ contract, access }: { contract: ContractDetail;
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="contract-documents">
-      <Title order={2} size="h5" id="contract-documents" mb="sm">
-        {t('documents.title')}
-      </Title>
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h5" id="contract-documents">
+          {t('documents.title')}
+        </Title>
+        {contract.files.some((f) => f.role === 'MAIN') ? <AiReviewLink contractId={contract.id} /> : null}
+      </Group>
       <Stack gap="md">
         <DocumentsMainDocument contract={contract} canEdit={canEdit} />
         <Divider />

@@ -76,11 +76,12 @@ export function patchListedContract(queryClient: QueryClient, base: ContractsKey
 
 // One contract ------------------------------------------------------------------------------------
 
-export function useContractDetail(contractId: number) {
+export function useContractDetail(contractId: number, { isEnabled = true }: { isEnabled?: boolean } = {}) {
   const base = useContractsKey();
   return useQuery({
     queryKey: detailKey(base, contractId),
     queryFn: ({ signal }) => api.call(getConhubContractV3, { signal, params: { contractId } }),
+    enabled: isEnabled,
   });
 }
 

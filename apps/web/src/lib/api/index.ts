@@ -5,6 +5,8 @@ import { createApiClient, type ApiContext } from './api-client';
 export * from './api-client';
 export * from './api-error';
 export * from './idempotency';
+export * from './event-stream';
+export { readSseEvents, type SseEvent } from './sse-reader';
 export * from './api-notifier';
 export { AUTH_PATHS, classifyFailure, readErrorEnvelope } from './error-policy';
 export { buildUrl, serviceBase, type QueryInput } from './request-url';

@@ -2,7 +2,8 @@ import type { AnalyzedClause, ClauseLabel } from '@legal/api';
 
 /**
  * The clauses of a contract's text, pure: where each article starts (제1조 (목적), 제 2 조 [정의],
- * Article 1., Section 2 - Term, 1. Services.), where it ends, and what it is about. Offsets are
+ * Article 1., Section 2 - Term, 1. Services., 4. PURCHASE ORDERS 4.1 ...), where it ends, and what
+ * it is about. Offsets are
  * character offsets into the text as given (the revision's extracted text), never into a
  * normalised copy, so the web app can point at them.
  */
@@ -19,7 +20,7 @@ export interface ArticleHeading {
   end?: number;
 }
 
-type Style = 'ko' | 'article' | 'numbered' | 'koNumbered' | 'keyTerms';
+type Style = 'ko' | 'article' | 'numbered' | 'decimal' | 'koNumbered' | 'keyTerms';
 
 // 제1조, 제 1 조, 제1조의2, then an optional bracketed title: (목적) [정의] 【목적】 〔목적〕 <목적> 「목적」
 const KO_ARTICLE = /^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*)?[ \t]*(제[ \t]*(\d{1,3})[ \t]*조(?:[ \t]*의[ \t]*\d{1,2})?)(?:\*\*)?[ \t]*(?:[(（[【〔<〈「][ \t]*([^)）\]】〕>〉」\n]{1,40}?)[ \t]*[)）\]】〕>〉」])?(?:\*\*)?([^\n]*)/gm;
@@ -134,6 +135,80 @@ function numberedHeadings(text: string): ArticleHeading[] {
   return found;
 }
 
+// Decimal numbering, as CUAD's filings write it, often whole sections on one line: "1. Definitions
+// 1.1. "API" means ...", "4. PURCHASE ORDERS 4.1 Each ...", "4.3. Delivery Terms. ...", "4.3.1 ...".
+// Where a heading may stand: a line start, a run of blanks, or after a sentence's end.
+const AT_HEADING = String.raw`(?<=^|\n[ \t]*|[ \t]{2}|[.;:!?"”’)\]][ \t]+)`;
+/** "4. PURCHASE ORDERS 4.1": a section's title runs up to its first sub-section's number. */
+const EN_SECTION_BEFORE_SUB = new RegExp(String.raw`${AT_HEADING}((\d{1,2})\.)[ \t]+([A-Z][^\n]{0,80}?)[.:]?[ \t]+(?=\2\.1(?!\d))`, 'g');
+/** "8. Non-Solicitation of Customers, Referral Sources, and Business Partners" alone on its line (longer than EN_NUMBERED_LINE reads). */
+const EN_SECTION_LINE = /(?<=^|\n)[ \t]*(?:\*\*)?((\d{1,2})\.)(?:\*\*)?[ \t]+(?:\*\*)?([A-Z][^\n.:]{0,100}?)(?:\*\*)?[ \t]*(?=\n|$)/g;
+/** "15. FORCE MAJEURE Notwithstanding ...": a title in capitals, then the section's first sentence. */
+const EN_SECTION_CAPS = new RegExp(String.raw`${AT_HEADING}((\d{1,2})\.)[ \t]+([A-Z][A-Z0-9&,;'’\- ]{1,80}?[A-Z])(?=[ \t]+[A-Z][a-z])`, 'g');
+/** "4.1 Contractor shall", "4.3. Delivery Terms.", "2.1.1 The": a numbered sub-section and what follows it. */
+const EN_SUBSECTION = new RegExp(String.raw`${AT_HEADING}((\d{1,2})\.(\d{1,2})(?:\.\d{1,2})*\.?)(?!\d)[ \t]+(?=["“(A-Z])`, 'g');
+
+/** How many section headings in a row may go unrecognised between two that are. */
+const MAX_SECTION_GAP = 2;
+
+interface SectionCandidate {
+  index: number;
+  major: number;
+  /** The heading as written up to its end (number and title). */
+  headingEnd: number;
+  title: string | null;
+  /** A titled section heading ("4. PURCHASE ORDERS"), not its first sub-section ("4.1"). */
+  isTitled: boolean;
+}
+
+/**
+ * Sections of a document numbered 1., 1.1, 1.1.1: each top-level section is a clause (its
+ * sub-sections stay inside it, as under 제N조 or "1. Services."). A section starts at its titled
+ * heading ("4. PURCHASE ORDERS", "5. INTELLECTUAL PROPERTY.", "15. FORCE MAJEURE Notwithstanding")
+ * or, where the document writes none,
+ * at its first sub-section ("4.1 ..."). Section numbers only go up, by one (or a little more, where
+ * headings were not recognised): a cross-reference to "Section 4.3" does not split anything, and
+ * neither do dates (1.4.2011) or amounts.
+ */
+function decimalHeadings(text: string): ArticleHeading[] {
+  const candidates: SectionCandidate[] = [];
+  for (const m of [...text.matchAll(EN_NUMBERED), ...text.matchAll(EN_NUMBERED_LINE), ...text.matchAll(EN_SECTION_LINE), ...text.matchAll(EN_SECTION_BEFORE_SUB), ...text.matchAll(EN_SECTION_CAPS)]) {
+    const title = (m[3] ?? '').replace(/\*\*/g, '').trim();
+    if (!isTitleCase(title)) continue;
+    const index = m.index + (m[0].length - m[0].trimStart().length);
+    candidates.push({ index, major: Number(m[2]), headingEnd: m.index + m[0].trimEnd().length, title: title.replace(/[.:]$/, ''), isTitled: true });
+  }
+  for (const m of text.matchAll(EN_SUBSECTION)) {
+    if (Number(m[3]) !== 1) continue;
+    const index = m.index + (m[0].length - m[0].trimStart().length);
+    const after = m.index + m[0].length;
+    const titled = /^([^\n]{1,80}?)[.:](?=\s|$)/.exec(text.slice(after, after + 100));
+    const title = titled?.[1] && isTitleCase(titled[1]) ? titled[1].trim() : null;
+    candidates.push({ index, major: Number(m[2]), headingEnd: title ? after + titled![0].length : index + m[1]!.length, title, isTitled: false });
+  }
+  // At the same place a titled heading goes first.
+  candidates.sort((a, b) => a.index - b.index || Number(b.isTitled) - Number(a.isTitled));
+  // The longest run of sections whose numbers go up by one to three (a heading or two the patterns
+  // miss), in text order; of runs as long, the earliest. A stray number (a cross-reference, a list
+  // restarting at 1 inside a section, an exhibit's own numbering) falls outside it.
+  const follows = (a: SectionCandidate, b: SectionCandidate) => b.index >= a.headingEnd && b.major > a.major && b.major - a.major <= MAX_SECTION_GAP + 1;
+  const runLength = new Array<number>(candidates.length).fill(1);
+  for (let i = candidates.length - 1; i >= 0; i--) {
+    for (let j = i + 1; j < candidates.length; j++) if (follows(candidates[i]!, candidates[j]!)) runLength[i] = Math.max(runLength[i]!, runLength[j]! + 1);
+  }
+  const found: ArticleHeading[] = [];
+  let at = runLength.indexOf(Math.max(0, ...runLength));
+  while (at >= 0) {
+    const c = candidates[at]!;
+    const heading = text.slice(c.index, c.headingEnd).replace(/\*\*/g, '').replace(/\s+/g, ' ').trim().replace(/[.:]$/, '');
+    found.push({ start: c.index, headingEnd: c.headingEnd, number: c.major, heading, title: c.title });
+    const from = at;
+    at = candidates.findIndex((next, j) => j > from && runLength[j] === runLength[from]! - 1 && follows(c, next));
+  }
+  // One numbered paragraph is not a sectioned document.
+  return found.length >= 2 ? found : [];
+}
+
 // "1. 목적" or "2. 계약기간: ..." at a line start (Korean documents numbered without 제N조).
 const KO_NUMBERED = /^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*)?((\d{1,2})\.)(?:\*\*)?[ \t]*([가-힣][가-힣 ·ㆍ및]{0,18}[가-힣])(?:\*\*)?[ \t]*(?=[:：]|\n|$)/gm;
 
@@ -172,10 +247,13 @@ function keyTermHeadings(text: string): ArticleHeading[] {
 
 /** The article headings of the text in the style it uses most clearly (Korean 제N조 first); key-term rows when it has none. */
 export function findHeadings(text: string): ArticleHeading[] {
+  const numbered = numberedHeadings(text);
+  const decimal = decimalHeadings(text);
   const candidates: Array<[Style, ArticleHeading[]]> = [
     ['ko', koreanHeadings(text)],
     ['article', articleHeadings(text)],
-    ['numbered', numberedHeadings(text)],
+    // Sections numbered 1., 1.1 where they find more than the plain "1. Title." reading does.
+    decimal.length > numbered.length ? ['decimal', decimal] : ['numbered', numbered],
     ['koNumbered', koreanNumberedHeadings(text)],
     ['keyTerms', keyTermHeadings(text)],
   ];

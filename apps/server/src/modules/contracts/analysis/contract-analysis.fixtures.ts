@@ -8,7 +8,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-export const SHARED_CONTRACTS = path.resolve(import.meta.dirname, '../../../../../../../shared/data/contracts');
+/** shared/data/contracts beside the repository or one of its parents (a git worktree sits deeper than the main checkout). */
+function sharedContractsFolder(): string {
+  const besideRepository = path.resolve(import.meta.dirname, '../../../../../../../shared/data/contracts');
+  for (let dir = path.resolve(import.meta.dirname, '../../../../../../..'); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'shared', 'data', 'contracts');
+    if (fs.existsSync(candidate)) return candidate;
+  }
+  return besideRepository;
+}
+
+export const SHARED_CONTRACTS = sharedContractsFolder();
 
 export function sharedContract(relative: string): string {
   return fs.readFileSync(path.join(SHARED_CONTRACTS, relative), 'utf8');

@@ -87,6 +87,19 @@ export const KNOWN_AUDIT_TYPES = [
   'contract.document_downloaded',
   'contract.exported',
   'contract.reminder_created',
+  'ai_credits.granted',
+  'ai_config.saved',
+  'ai_service_config.saved',
+  'ai_prompt.created',
+  'ai_prompt.activated',
+  'ai_review.review_started',
+  'ai_review.finding_decided',
+  'ai_review.checkpoint_created',
+  'ai_review.checkpoint_updated',
+  'ai_review.checkpoint_deleted',
+  'ai_review.standalone_created',
+  'ai_review.standalone_document_set',
+  'ai_review.ood_config_changed',
 ] as const;
 
 export type KnownAuditType = (typeof KNOWN_AUDIT_TYPES)[number];

@@ -1,0 +1,1 @@
+ALTER TABLE "ai_reviews" ADD COLUMN "is_charge_estimated" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,168 @@
+import type { ChatQueryBody, ChatQueryDone, Locale, ResearchCitation } from '@legal/api';
+import type { FastifyReply } from 'fastify';
+import type { AiProvider } from '../../platform/ai/provider';
+import type { Db } from '../../platform/db/client';
+import type { RequestContext } from '../../platform/http/context';
+import { AppError } from '../../platform/http/errors';
+import type { AppServices } from '../../platform/services';
+import { aiErrorToAppError, estimateCredits, meteredAiCall, requireAiService, resolveAiProvider } from '../ai';
+import { answerablePassages, bestParagraph, citationFromPassage, DECLINE_TEXT, extractiveAnswer, GROUNDED_SYSTEM_PROMPT, groundedPrompt } from './answer';
+import { CitationGate } from './citation-gate';
+import { type ChatRow, ownChat, type StoredAnswer, storeExchange } from './chats.repo';
+import { indexProgress } from './passage-index';
+import { koreanToday, requireResearchUse } from './research.policy';
+import { queryTerms, retrievePassages, type RetrievalResult, type ScoredPassage } from './retrieval';
+
+const RETRIEVED = 8;
+const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/** Where answer text goes as it is gated: the SSE response, or (evaluation) nowhere. */
+export type DeltaSink = (text: string) => void;
+
+export interface GatedAnswer extends StoredAnswer {
+  /** Credits the answer cost (0 for the built-in engine). */
+  creditsCharged: number;
+}
+
+/**
+ * The built-in answer: the answerable passages quoted, their headings and the lead sentence passed
+ * through the gate, their quotes checked as citations. Declines when nothing is answerable.
+ */
+export async function builtInAnswer(db: Db, retrieval: RetrievalResult, locale: Locale, today: string, write: DeltaSink): Promise<GatedAnswer> {
+  const chosen = answerablePassages(retrieval);
+  if (chosen.length === 0) return declined(retrieval.asOf, locale, write);
+  const terms = queryTerms(retrieval.understood);
+  const proposed = chosen.map((p) => citationFromPassage(p, bestParagraph(p.text, terms)));
+  const gate = new CitationGate(db, retrieval.asOf, today, chosen[0]!.lawId);
+  const citations = await gate.gateCitations(proposed);
+  if (citations.length === 0) return { ...declined(retrieval.asOf, locale, write), correctedReferences: gate.removed };
+  let text = '';
+  for (const piece of extractiveAnswer(citations, retrieval.asOf, today, locale)) {
+    const chunk = (await gate.pass(piece.prose)) + (piece.quote ?? '');
+    text += chunk;
+    write(chunk);
+  }
+  return { text, asOf: retrieval.asOf, citations, declined: false, correctedReferences: gate.removed, engine: 'BUILT_IN', creditsCharged: 0 };
+}
+
+function declined(asOf: string, locale: Locale, write: DeltaSink): GatedAnswer {
+  write(DECLINE_TEXT[locale]);
+  return { text: DECLINE_TEXT[locale], asOf, citations: [], declined: true, correctedReferences: 0, engine: 'BUILT_IN', creditsCharged: 0 };
+}
+
+/** The end of the last whole sentence in a buffer (text after it may still grow a reference). */
+function sentenceEnd(buffer: string): number {
+  let end = -1;
+  for (const m of buffer.matchAll(/[.!?。](?=\s)|\n/gu)) end = (m.index ?? 0) + m[0].length;
+  return end;
+}
+
+/**
+ * A model's streamed answer over the answerable passages, gated sentence by sentence before any of
+ * it is written: a reference that does not resolve in the version in force on asOf never leaves.
+ * The citations are the references that resolved.
+ */
+export async function modelAnswer(
+  services: AppServices,
+  scope: { tenantId: number; workspaceId: number; userId: number },
+  question: string,
+  retrieval: RetrievalResult,
+  locale: Locale,
+  today: string,
+  options: { signal?: AbortSignal; onFirst?: () => void; write: DeltaSink },
+): Promise<GatedAnswer> {
+  const chosen = answerablePassages(retrieval);
+  const userMessage = groundedPrompt(question, chosen, retrieval.asOf);
+  const credits = estimateCredits('RESEARCH_CHAT', { driver: 'OPENAI_COMPATIBLE', textLength: userMessage.length, items: chosen.length });
+  const gate = new CitationGate(services.db, retrieval.asOf, today, chosen[0]!.lawId);
+  const { value, creditsCharged } = await meteredAiCall(
+    services,
+    scope,
+    { feature: 'RESEARCH_CHAT', credits, reference: 'research:chat', promptKey: 'research.chat', language: locale, signal: options.signal },
+    async ({ provider, prompt, signal }) => {
+      const stream = provider.streamChat({ signal, messages: [{ role: 'system', content: prompt?.text ?? GROUNDED_SYSTEM_PROMPT }, { role: 'user', content: userMessage }] })[Symbol.asyncIterator]();
+      // The first event decides: a provider that fails before answering gets the JSON error, not a stream.
+      let next = await stream.next();
+      options.onFirst?.();
+      let buffer = '';
+      let text = '';
+      let model: string | null = provider.chatModel;
+      let usage;
+      const flush = async (upTo: number) => {
+        const gated = await gate.pass(buffer.slice(0, upTo));
+        buffer = buffer.slice(upTo);
+        if (gated) {
+          text += gated;
+          options.write(gated);
+        }
+      };
+      for (; !next.done; next = await stream.next()) {
+        const event = next.value;
+        if (event.type === 'delta') {
+          buffer += event.text;
+          const end = sentenceEnd(buffer);
+          if (end > 0) await flush(end);
+        } else {
+          model = event.result.model;
+          usage = event.result.usage;
+        }
+      }
+      await flush(buffer.length);
+      return { value: text, usage, model };
+    },
+  );
+  return { text: value, asOf: retrieval.asOf, citations: gate.citations as ResearchCitation[], declined: false, correctedReferences: gate.removed, engine: 'MODEL', creditsCharged };
+}
+
+/**
+ * chats/query/v3: the answer as text/event-stream (delta events, then done with the stored
+ * messages). Everything refusable (401, 403, 404, 402) is refused before the stream starts, as JSON.
+ */
+export async function queryChat(services: AppServices, ctx: RequestContext, body: ChatQueryBody, reply: FastifyReply) {
+  const { scope, userId } = requireResearchUse(ctx);
+  await requireAiService(services.db, scope, 'LEGAL_RESEARCH');
+  const chat: ChatRow | null = body.chatKey ? await ownChat(services.db, scope, userId, body.chatKey) : null;
+  const today = koreanToday();
+  const retrieval = await retrievePassages(services.db, { question: body.question, asOf: body.asOf, statuteIds: body.statuteIds, limit: RETRIEVED, today });
+  const provider: AiProvider = await resolveAiProvider(services, scope);
+  const useModel = provider.canGenerate && answerablePassages(retrieval).length > 0;
+
+  const abort = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) abort.abort();
+  });
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    reply.hijack();
+    reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  };
+  const write: DeltaSink = (text) => {
+    start();
+    if (text) reply.raw.write(sse('delta', { text }));
+  };
+  try {
+    const answer = useModel
+      ? await modelAnswer(services, { ...scope, userId }, body.question, retrieval, ctx.locale, today, { signal: abort.signal, onFirst: start, write })
+      : await builtInAnswer(services.db, retrieval, ctx.locale, today, write);
+    const { creditsCharged, ...stored } = answer;
+    const saved = await storeExchange(services.db, scope, userId, chat, body.question, stored);
+    const done: ChatQueryDone = { chatKey: saved.chat.chatKey, question: saved.question, answer: saved.answer, creditsCharged, index: await indexProgress(services.db) };
+    start();
+    reply.raw.write(sse('done', done));
+    reply.raw.end();
+  } catch (err) {
+    if (!started) throw aiErrorToAppError(err);
+    const mapped = aiErrorToAppError(err);
+    const code = mapped instanceof AppError ? mapped.code : 'ERROR_INTERNAL';
+    const message = mapped instanceof AppError ? mapped.messageFor(ctx.locale) : 'error';
+    if (!mapped || !(mapped instanceof AppError)) services.logger.error({ err }, 'research answer failed mid-stream');
+    if (!reply.raw.writableEnded) {
+      reply.raw.write(sse('error', { code, message }));
+      reply.raw.end();
+    }
+  }
+}
+
+export type { ScoredPassage };

@@ -1,0 +1,19 @@
+import { defineModule } from '../../platform/module';
+import { researchJobs, scheduleIndexing } from './research.jobs';
+import { registerResearchRoutes } from './research.routes';
+import * as advisoryTables from './advisory/advisory.table';
+import * as researchTables from './research.table';
+import './research.audit';
+
+/**
+ * Legal research (aistudio): questions answered from article-level passages of the statute corpus
+ * in the version in force on the date asked about, every cited article checked by the citation gate.
+ */
+export const researchModule = defineModule({
+  name: 'research',
+  product: 'AI_STUDIO',
+  routes: registerResearchRoutes,
+  jobs: researchJobs(),
+  schedule: (services) => scheduleIndexing(services),
+  tables: { ...researchTables, ...advisoryTables },
+});

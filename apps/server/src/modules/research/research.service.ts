@@ -1,0 +1,23 @@
+import type { ResearchQueryBodySchema, ResearchQueryResult } from '@legal/api';
+import type { z } from 'zod';
+import type { RequestContext } from '../../platform/http/context';
+import type { AppServices } from '../../platform/services';
+import { requireAiService } from '../ai';
+import { requireResearchUse, koreanToday } from './research.policy';
+import { indexProgress } from './passage-index';
+import { retrievePassages } from './retrieval';
+
+/** searches/query/v1: the ranked passages for a question, as the chat would read them. */
+export async function searchResearch(services: AppServices, ctx: RequestContext, body: z.output<typeof ResearchQueryBodySchema>): Promise<ResearchQueryResult> {
+  const { scope } = requireResearchUse(ctx);
+  await requireAiService(services.db, scope, 'LEGAL_RESEARCH');
+  const result = await retrievePassages(services.db, { question: body.query, asOf: body.asOf, statuteIds: body.statuteIds, limit: body.limit, today: koreanToday() });
+  return {
+    index: await indexProgress(services.db),
+    asOf: result.asOf,
+    expandedTerms: result.understood.expansions,
+    passages: result.passages.map(({ statuteId, lawSerialNumber, statuteTitle, kind, effectiveDate, article, articleTitle, heading, text, score }) => ({
+      statuteId, lawSerialNumber, statuteTitle, kind, effectiveDate, article, articleTitle, heading, text, score,
+    })),
+  };
+}

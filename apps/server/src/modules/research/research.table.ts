@@ -1,0 +1,129 @@
+import type { ResearchCitation } from '@legal/api';
+import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { tenantColumns } from '../../platform/db/tenancy';
+
+/**
+ * One retrievable passage: a main-text article of one statute version, with what a reader needs to
+ * judge it (title, kind, article key and title); its text is its wording's (research_passage_texts),
+ * kept once however many versions share it, so that this table stays narrow for the search's scans.
+ * Public law: a global table.
+ */
+export const researchPassages = pgTable(
+  'research_passages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    lawSerialNumber: text('law_serial_number').notNull(),
+    lawId: text('law_id').notNull(),
+    ordinal: integer('ordinal').notNull(),
+    statuteTitle: text('statute_title').notNull(),
+    kind: text('kind').notNull(),
+    effectiveDate: text('effective_date').notNull(),
+    articleKey: text('article_key').notNull(),
+    articleTitle: text('article_title'),
+    heading: text('heading'),
+    textId: bigint('text_id', { mode: 'number' })
+      .notNull()
+      .references(() => researchPassageTexts.id),
+  },
+  (t) => [
+    uniqueIndex('research_passages_version_ordinal_key').on(t.lawSerialNumber, t.ordinal),
+    index('research_passages_law_id_idx').on(t.lawId),
+    index('research_passages_text_idx').on(t.textId),
+    // The search's first step (the wordings of the in-force versions) reads this index only.
+    index('research_passages_version_text_idx').on(t.lawSerialNumber, t.textId),
+  ],
+);
+
+/**
+ * The indexed text of passages, once per distinct wording: most articles keep their words from one
+ * version to the next, so the versions of a statute share postings instead of repeating them.
+ */
+export const researchPassageTexts = pgTable(
+  'research_passage_texts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** sha256 of the indexed wording (heading, article title and text). */
+    hash: text('hash').notNull(),
+    /** Terms (bigrams) in the text: BM25's document length. */
+    length: integer('length').notNull(),
+    /** The article's text (StatuteArticle.text) of every passage with this wording. */
+    articleText: text('article_text').notNull(),
+  },
+  // The collection statistics of every search (count, average length) read this index only: the
+  // table itself is wide (the article texts).
+  (t) => [uniqueIndex('research_passage_texts_hash_key').on(t.hash), index('research_passage_texts_length_idx').on(t.length)],
+);
+
+/** The inverted index: how often a term (a character bigram) occurs in a passage text. */
+export const researchPostings = pgTable(
+  'research_postings',
+  {
+    term: text('term').notNull(),
+    textId: bigint('text_id', { mode: 'number' })
+      .notNull()
+      .references(() => researchPassageTexts.id, { onDelete: 'cascade' }),
+    tf: real('tf').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.term, t.textId] }), index('research_postings_text_idx').on(t.textId)],
+);
+
+/** The statute versions whose passages are indexed (a version is indexed once, whole, in one transaction). */
+export const researchIndexedVersions = pgTable('research_indexed_versions', {
+  lawSerialNumber: text('law_serial_number').primaryKey(),
+  passageCount: integer('passage_count').notNull(),
+  indexedAt: timestamp('indexed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A user's research chat in a workspace: visible to that user only. */
+export const researchChats = pgTable(
+  'research_chats',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ...tenantColumns(),
+    chatKey: text('chat_key').notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    title: text('title').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('research_chats_key').on(t.chatKey), index('research_chats_scope_user_idx').on(t.tenantId, t.workspaceId, t.userId, t.updatedAt)],
+);
+
+/** A question or an answer of a chat; answers keep their gated citations and what the gate removed. */
+export const researchChatMessages = pgTable(
+  'research_chat_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ...tenantColumns(),
+    chatId: bigint('chat_id', { mode: 'number' })
+      .notNull()
+      .references(() => researchChats.id, { onDelete: 'cascade' }),
+    messageKey: text('message_key').notNull(),
+    role: text('role').$type<'USER' | 'ASSISTANT'>().notNull(),
+    text: text('text').notNull(),
+    asOf: date('as_of', { mode: 'string' }),
+    citations: jsonb('citations').$type<ResearchCitation[]>().notNull(),
+    declined: boolean('declined').notNull().default(false),
+    correctedReferences: integer('corrected_references').notNull().default(0),
+    engine: text('engine').$type<'BUILT_IN' | 'MODEL'>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('research_chat_messages_key').on(t.messageKey), index('research_chat_messages_scope_chat_idx').on(t.tenantId, t.workspaceId, t.chatId)],
+);
+
+/** One user's rating of one answer (replaced when they rate again). */
+export const researchFeedback = pgTable(
+  'research_feedback',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ...tenantColumns(),
+    messageId: bigint('message_id', { mode: 'number' })
+      .notNull()
+      .references(() => researchChatMessages.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    rating: text('rating').$type<'GOOD' | 'BAD'>().notNull(),
+    comment: text('comment'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('research_feedback_message_user_key').on(t.messageId, t.userId), index('research_feedback_scope_idx').on(t.tenantId, t.workspaceId)],
+);

@@ -1,0 +1,47 @@
+/** Helpers for the research tests (not a test file itself). */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from '../../platform/db/client';
+import { ensureStatute, lawArticles, lawIndex, lawStatutes, parseStatute } from '../law';
+import { indexVersion } from './passage-index';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Imports shipped statutes (by folder and kind) and indexes their passages: only what a test reads. */
+export async function indexShipped(db: Db, statutes: ReadonlyArray<[folder: string, kind?: '법률' | '시행령' | '시행규칙']>): Promise<void> {
+  for (const [folder, kind = '법률'] of statutes) {
+    const entry = lawIndex().entries.find((e) => e.folder === folder && e.kind === kind);
+    if (!entry) throw new Error(`no shipped statute ${folder} ${kind}`);
+    await ensureStatute(db, entry);
+    await indexVersion(db, entry.lawSerialNumber);
+  }
+}
+
+/**
+ * An earlier version of 민법 (법령MST 93194, in force 2009-08-09 to 2013-06-30), from the history
+ * corpus (/work/shared/data/law history/민법/법률/2009-08-09_93194.md), cut after 제21조 to keep tests
+ * fast: 제4조 then read "만20세로 성년이 된다", and 제14조의2 (특정후견, added in 2013) did not exist.
+ * Stored as one more version row of the same 법령ID, as the history import stores versions.
+ */
+export async function storeCivilCode2009(db: Db): Promise<string> {
+  const source = fs.readFileSync(path.join(here, 'testdata', '민법-2009-08-09-93194-excerpt.md'), 'utf8');
+  const parsed = parseStatute(source);
+  const mst = parsed.meta.lawSerialNumber;
+  const existing = await db.select({ mst: lawStatutes.lawSerialNumber }).from(lawStatutes);
+  if (!existing.some((r) => r.mst === mst)) {
+    await db.transaction(async (tx) => {
+      await tx.insert(lawStatutes).values({
+        lawSerialNumber: mst, lawId: parsed.meta.lawId, title: parsed.meta.title, compactTitle: '민법', kind: '법률', lawType: parsed.meta.lawType,
+        effectiveDate: parsed.meta.effectiveDate, promulgationDate: parsed.meta.promulgationDate, promulgationNumber: parsed.meta.promulgationNumber,
+        status: parsed.meta.status, articleCount: parsed.articles.length,
+      });
+      await tx.insert(lawArticles).values(parsed.articles.map((a, ordinal) => ({
+        lawSerialNumber: mst, ordinal, articleKey: a.key, number: a.number, branch: a.branch, title: a.title, text: a.text, paragraphs: a.paragraphs,
+        isDeleted: a.isDeleted, isAddendum: a.isAddendum,
+      })));
+    });
+  }
+  await indexVersion(db, mst);
+  return mst;
+}

@@ -1,0 +1,226 @@
+import type { ResearchPassage, StatuteKind } from '@legal/api';
+import { and, eq, inArray } from 'drizzle-orm';
+import { type Db, executorOf } from '../../platform/db/client';
+import { LAW_ALIASES, lawIndex, type LawIndexEntry } from '../law';
+import { type StatuteName, type UnderstoodQuestion, understandQuestion } from './query-understanding';
+import { researchPassages, researchPassageTexts } from './research.table';
+import { inForceVersionsSql, versionInForce } from './statute-versions';
+import { termCounts } from './terms';
+
+/** BM25 parameters: the usual ones; statute articles vary in length less than web pages do. */
+const K1 = 1.2;
+const B = 0.75;
+/** Terms in more than this share of all indexed wordings are stop terms. */
+const COMMON_SHARE = 0.2;
+
+/** Phrases of how a question is asked, not of what: taken out so they neither match nor dilute. */
+const QUESTION_FRAMES = [
+  '언제까지', '얼마나', '얼마', '무엇', '어떻게', '어떤', '알려줘', '알려주세요', '궁금해', '궁금합니다', '되나요', '하나요', '인가요', '있나요',
+  '없나요', '뭐야', '뭐예요', '해야 돼', '해야돼', '해야 하나요', '돼요', '되는지', '하는지', '인지', '나요', '까요', '습니까',
+  // colloquial particles and endings the statutes never use
+  '한테', '해줘', '돼', '거야', '건가요', '는데', '대요', '래요',
+];
+
+export interface ScoredPassage extends ResearchPassage {
+  passageId: number;
+  lawId: string;
+  /** The share of the question's weighted terms the passage contains (0..1): what the decline threshold reads. */
+  coverage: number;
+  /** The question cited this article by number. */
+  cited: boolean;
+}
+
+export interface RetrievalResult {
+  asOf: string;
+  understood: UnderstoodQuestion;
+  passages: ScoredPassage[];
+}
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+let namesCache: StatuteName[] | null = null;
+
+/** Every name a question may use for a shipped statute: titles with and without spaces, short names. */
+export function statuteNames(): StatuteName[] {
+  if (namesCache) return namesCache;
+  const names: StatuteName[] = [];
+  for (const e of lawIndex().entries) {
+    if (e.kind !== '법률') continue;
+    names.push({ name: e.compactTitle, folder: e.folder });
+    if (e.folder !== e.compactTitle) names.push({ name: e.folder, folder: e.folder });
+  }
+  for (const [alias, folder] of Object.entries(LAW_ALIASES)) names.push({ name: alias, folder });
+  namesCache = names;
+  return names;
+}
+
+/** The 법령IDs of a statute folder: the Act with its decree and rules. */
+export function lawIdsOfFolders(folders: readonly string[]): string[] {
+  const wanted = new Set(folders);
+  return [...new Set(lawIndex().entries.filter((e) => wanted.has(e.folder)).map((e) => e.lawId))];
+}
+
+/**
+ * The question's terms. Strict terms are its own words (question frames and the statute names it
+ * filters by taken out); a passage missing them covers less of the question. The everyday words the
+ * vocabulary knows and the statute terms they stand for help a passage that has them and cost
+ * nothing when it has not: 하청 is not evidence of an unanswerable question.
+ */
+/** Helpers weigh half a word of the question's own: they are the vocabulary's guesses. */
+const HELPER_WEIGHT = 0.5;
+
+export interface QueryTerm {
+  weight: number;
+  strict: boolean;
+}
+
+export function queryTerms(understood: UnderstoodQuestion): Map<string, QueryTerm> {
+  let text = understood.text;
+  for (const name of understood.statuteNames) text = text.replace(new RegExp(`${[...name].map(escapeRegex).join('\\s*')}(?:\\s*(?:시행령|시행규칙))?`, 'gu'), ' ');
+  for (const frame of QUESTION_FRAMES) text = text.split(frame).join(' ');
+  const everyday = understood.expansions.map((e) => e.from).sort((a, b) => b.length - a.length);
+  for (const word of everyday) text = text.replace(new RegExp([...word].map(escapeRegex).join('\\s*'), 'gu'), ' ');
+  const terms = new Map<string, QueryTerm>();
+  // A lone syllable left over (상 of 민법상) matches everything or nothing; digits stay.
+  const add = (source: string, strict: boolean) => {
+    for (const term of termCounts(source).keys()) {
+      if ([...term].length < 2 && !/\d/u.test(term)) continue;
+      if (!terms.get(term)?.strict) terms.set(term, { weight: strict ? 1 : HELPER_WEIGHT, strict });
+    }
+  };
+  add(text, true);
+  add([...everyday, ...understood.expansions.flatMap((e) => e.to)].join(' '), false);
+  return terms;
+}
+
+interface ScoreRow {
+  id: number;
+  score: number;
+  coverage: number;
+}
+
+/**
+ * Okapi BM25 over the passages of the versions in force on `asOf`, in one statement that PGlite and
+ * PostgreSQL both run. Term statistics (document frequency, average length) are those of the whole
+ * index, each distinct wording once: cheap (an index count per term) and stable whatever the date.
+ * Also answers, per passage, the idf-weighted share of the question it covers: matched terms over
+ * the strict terms plus the matched helpers.
+ */
+async function bm25(db: Db, terms: ReadonlyMap<string, QueryTerm>, asOf: string, today: string, lawIds: readonly string[] | null, limit: number): Promise<ScoreRow[]> {
+  if (terms.size === 0) return [];
+  const list = [...terms];
+  const { rows } = await executorOf(db).executeSql(
+    `with v as (${inForceVersionsSql('$1::text', '$7::text')}),
+     stats as (select count(*)::float8 as n, coalesce(avg(t.length), 1)::float8 as avgdl from research_passage_texts t),
+     q as (select * from unnest($2::text[], $3::float8[], $4::boolean[]) as q(term, weight, strict)),
+     -- Terms in more than a fifth of all wordings (하여, 경우) weigh little and cost the most postings:
+     -- left out of the score and of the coverage alike.
+     w as (
+       select q.term, q.strict, q.weight * ln(1 + (stats.n - d.df + 0.5) / (d.df + 0.5)) as idfw
+       from q cross join stats
+       cross join lateral (select count(*)::float8 as df from research_postings po where po.term = q.term) d
+       where d.df <= ${COMMON_SHARE} * stats.n),
+     total as (select coalesce(sum(idfw), 0) as strict_total from w where strict),
+     -- The wordings of the passages searched (in force, in the statutes asked for): scored once each,
+     -- however many versions share them; then the passages that carry the best.
+     docs as (
+       select distinct rp.text_id from research_passages rp
+       join v on v.law_serial_number = rp.law_serial_number
+       where $5::text[] is null or rp.law_id = any($5::text[])),
+     scored as (
+       select po.text_id,
+              sum(w.idfw * po.tf * ${K1 + 1} / (po.tf + ${K1} * (${1 - B} + ${B} * t.length / stats.avgdl))) as score,
+              sum(w.idfw) as matched,
+              sum(case when w.strict then 0 else w.idfw end) as helpers
+       from w
+       join research_postings po on po.term = w.term
+       join docs on docs.text_id = po.text_id
+       join research_passage_texts t on t.id = po.text_id
+       cross join stats
+       group by po.text_id
+       order by score desc, po.text_id
+       limit $6)
+     select rp.id::int as id, s.score::float8 as score,
+            (s.matched / nullif(total.strict_total + s.helpers, 0))::float8 as coverage
+     from scored s
+     join research_passages rp on rp.text_id = s.text_id
+     join v on v.law_serial_number = rp.law_serial_number
+     cross join total
+     where $5::text[] is null or rp.law_id = any($5::text[])
+     order by s.score desc, rp.id
+     limit $6`,
+    [asOf, list.map(([term]) => term), list.map(([, t]) => t.weight), list.map(([, t]) => t.strict), lawIds, limit, today],
+  );
+  return (rows as Array<{ id: number; score: number; coverage: number | null }>).map((r) => ({ id: Number(r.id), score: Number(r.score), coverage: Number(r.coverage ?? 0) }));
+}
+
+type PassageRow = typeof researchPassages.$inferSelect & { text: string };
+
+/** Passages with their text (kept on their wording). */
+function selectPassages(db: Db) {
+  return db
+    .select({
+      id: researchPassages.id, lawSerialNumber: researchPassages.lawSerialNumber, lawId: researchPassages.lawId, ordinal: researchPassages.ordinal,
+      statuteTitle: researchPassages.statuteTitle, kind: researchPassages.kind, effectiveDate: researchPassages.effectiveDate, articleKey: researchPassages.articleKey,
+      articleTitle: researchPassages.articleTitle, heading: researchPassages.heading, textId: researchPassages.textId, text: researchPassageTexts.articleText,
+    })
+    .from(researchPassages)
+    .innerJoin(researchPassageTexts, eq(researchPassageTexts.id, researchPassages.textId));
+}
+
+function toPassage(row: PassageRow, score: number, coverage: number, cited: boolean): ScoredPassage {
+  return {
+    passageId: row.id, lawId: row.lawId, statuteId: row.lawId, lawSerialNumber: row.lawSerialNumber, statuteTitle: row.statuteTitle, kind: row.kind as StatuteKind,
+    effectiveDate: row.effectiveDate, article: row.articleKey, articleTitle: row.articleTitle, heading: row.heading, text: row.text, score, coverage, cited,
+  };
+}
+
+/** The passages of articles the question cites by number, in the version in force on asOf. */
+async function citedPassages(db: Db, understood: UnderstoodQuestion, asOf: string, today: string): Promise<PassageRow[]> {
+  const out: PassageRow[] = [];
+  for (const mention of understood.articles) {
+    const entry: LawIndexEntry | undefined = lawIndex().entries.find((e) => e.folder === mention.folder && e.kind === mention.kind);
+    if (!entry) continue;
+    const version = await versionInForce(db, entry.lawId, asOf, today);
+    if (!version) continue;
+    const [row] = await selectPassages(db).where(and(eq(researchPassages.lawSerialNumber, version.lawSerialNumber), eq(researchPassages.articleKey, mention.article))).limit(1);
+    if (row && !out.some((p) => p.id === row.id)) out.push(row);
+  }
+  return out;
+}
+
+export interface RetrieveInput {
+  question: string;
+  asOf?: string;
+  statuteIds?: readonly string[];
+  limit: number;
+  today: string;
+}
+
+/**
+ * The passages that answer a question best, in the versions in force on the date asked about
+ * (the explicit asOf, else the date the question names, else today). Statutes the question names
+ * narrow the search to them (their decrees and rules included) unless that finds nothing.
+ */
+export async function retrievePassages(db: Db, input: RetrieveInput): Promise<RetrievalResult> {
+  const understood = understandQuestion(input.question, statuteNames(), input.today);
+  const asOf = input.asOf ?? understood.asOf ?? input.today;
+  const terms = queryTerms(understood);
+  const explicit = input.statuteIds && input.statuteIds.length > 0 ? [...input.statuteIds] : null;
+  const named = understood.statutes.length > 0 ? lawIdsOfFolders(understood.statutes) : null;
+  let scored = await bm25(db, terms, asOf, input.today, explicit ?? named, input.limit);
+  // A statute named but silent on these words: search them all. Not for a past date, where the
+  // named statute may simply not have existed yet (the answer must not borrow another statute).
+  if (scored.length === 0 && !explicit && named && asOf >= input.today) scored = await bm25(db, terms, asOf, input.today, null, input.limit);
+
+  const cited = await citedPassages(db, understood, asOf, input.today);
+  const ids = scored.map((s) => s.id).filter((id) => !cited.some((c) => c.id === id));
+  const rows = ids.length > 0 ? await selectPassages(db).where(inArray(researchPassages.id, ids)) : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const top = scored[0]?.score ?? 0;
+  const passages = [
+    ...cited.filter((c) => !explicit || explicit.includes(c.lawId)).map((c) => toPassage(c, top + 1, 1, true)),
+    ...scored.filter((s) => byId.has(s.id)).map((s) => toPassage(byId.get(s.id)!, s.score, s.coverage, false)),
+  ].slice(0, input.limit);
+  return { asOf, understood, passages };
+}

@@ -1,0 +1,103 @@
+/**
+ * Everyday words people type for what the statutes call otherwise (하청 -> 하도급). Written from the
+ * statutes' own terms (the words on the right occur in the shipped corpus), so an expanded question
+ * shares bigrams with the articles that answer it. `words` are matched inside the question with
+ * spaces removed; keep them specific enough not to occur inside unrelated words.
+ */
+export interface VocabularyEntry {
+  words: readonly string[];
+  terms: readonly string[];
+}
+
+export const LEGAL_VOCABULARY: readonly VocabularyEntry[] = [
+  // subcontracting and fair trade
+  { words: ['하청업체', '하청회사', '협력업체', '협력사'], terms: ['수급사업자'] },
+  { words: ['하청', '재하청', '외주'], terms: ['하도급'] },
+  { words: ['원청'], terms: ['원사업자'] },
+  { words: ['납품대금', '납품단가', '외주비', '용역비'], terms: ['하도급대금'] },
+  { words: ['단가후려치기', '단가인하', '깎아'], terms: ['부당한 하도급대금의 결정', '감액'] },
+  { words: ['기술탈취', '기술뺏', '도면요구'], terms: ['기술자료'] },
+  { words: ['갑질'], terms: ['불공정거래행위', '거래상 지위'] },
+  { words: ['담합', '짬짜미'], terms: ['부당한 공동행위'] },
+  { words: ['독점'], terms: ['시장지배적지위', '시장지배적사업자'] },
+  { words: ['프랜차이즈'], terms: ['가맹사업'] },
+  { words: ['가맹점주', '점주'], terms: ['가맹점사업자'] },
+  { words: ['본사'], terms: ['가맹본부'] },
+  { words: ['깨알', '작은글씨', '이용약관'], terms: ['약관'] },
+  { words: ['면책조항', '책임안진다', '책임지지않'], terms: ['면책', '책임을 배제'] },
+  // employment
+  { words: ['월급', '급여', '봉급', '연봉', '급료', '임금체불', '체불'], terms: ['임금'] },
+  { words: ['알바', '아르바이트', '파트타임'], terms: ['단시간근로자'] },
+  { words: ['계약직', '비정규직', '기간제'], terms: ['기간제근로자'] },
+  { words: ['정규직'], terms: ['기간의 정함이 없는 근로계약'] },
+  { words: ['파견직'], terms: ['파견근로자'] },
+  { words: ['직원', '노동자', '일꾼', '종업원'], terms: ['근로자'] },
+  { words: ['사장님', '고용주', '회사측'], terms: ['사용자'] },
+  { words: ['잘렸', '짤렸', '잘리', '짤리', '해고당', '쫓겨나'], terms: ['해고'] },
+  { words: ['해고예고', '미리알려', '미리통보'], terms: ['해고의 예고'] },
+  { words: ['퇴직금'], terms: ['퇴직급여', '퇴직금'] },
+  { words: ['야근', '잔업', '초과근무', '추가근무'], terms: ['연장근로'] },
+  { words: ['밤샘', '밤근무', '심야근무'], terms: ['야간근로'] },
+  { words: ['주말근무', '휴일출근', '주말출근'], terms: ['휴일근로'] },
+  { words: ['연차', '휴가일수'], terms: ['연차 유급휴가'] },
+  { words: ['출산휴가'], terms: ['출산전후휴가'] },
+  { words: ['점심시간', '쉬는시간'], terms: ['휴게시간'] },
+  { words: ['근무시간', '일하는시간', '주52시간'], terms: ['근로시간'] },
+  { words: ['주휴'], terms: ['유급휴일'] },
+  { words: ['산재', '일하다다쳤', '작업중부상'], terms: ['산업재해'] },
+  { words: ['수습기간'], terms: ['수습'] },
+  { words: ['성차별', '여자라서'], terms: ['성별', '차별'] },
+  // lease
+  { words: ['집주인', '건물주', '주인집'], terms: ['임대인'] },
+  { words: ['세입자', '세든사람', '월세사는'], terms: ['임차인'] },
+  { words: ['월세', '집세', '임대료', '가겟세'], terms: ['차임'] },
+  { words: ['전세금', '보증금'], terms: ['보증금'] },
+  { words: ['월세인상', '임대료인상', '집세올', '월세올'], terms: ['차임 등의 증감청구'] },
+  { words: ['재계약', '계약연장', '계약갱신'], terms: ['계약갱신 요구'] },
+  { words: ['가게', '점포', '상가'], terms: ['상가건물'] },
+  { words: ['전입신고'], terms: ['주민등록'] },
+  { words: ['이사나가', '집을비워', '방빼'], terms: ['주택의 인도'] },
+  { words: ['원상복구'], terms: ['원상회복'] },
+  // civil law
+  { words: ['줘야', '주어야', '안줘', '지불', '내줘야'], terms: ['지급'] },
+  { words: ['돌려줘', '돌려받', '안돌려', '돌려주'], terms: ['반환'] },
+  { words: ['언제까지', '며칠안에', '며칠이내', '며칠내'], terms: ['기일', '이내'] },
+  { words: ['나이', '몇살'], terms: ['연령'] },
+  { words: ['성인', '어른'], terms: ['성년'] },
+  { words: ['미성년', '어린이', '청소년'], terms: ['미성년자'] },
+  { words: ['빚', '빌린돈'], terms: ['채무'] },
+  { words: ['돈을빌려', '돈빌려', '빌려준돈'], terms: ['소비대차', '금전'] },
+  { words: ['갚', '상환'], terms: ['변제'] },
+  { words: ['보증을서', '보증섰', '빚보증'], terms: ['보증인', '보증채무'] },
+  { words: ['연체료', '연체이자', '늦게갚', '늦게주'], terms: ['지연손해금', '이행지체'] },
+  { words: ['위약금'], terms: ['손해배상액의 예정', '위약금'] },
+  { words: ['계약금'], terms: ['계약금', '해약금'] },
+  { words: ['물려받', '유산'], terms: ['상속'] },
+  { words: ['유언장'], terms: ['유언'] },
+  { words: ['시효', '청구기한'], terms: ['소멸시효'] },
+  { words: ['집을팔', '집을사', '사고팔', '매도', '매수'], terms: ['매매'] },
+  { words: ['하자', '불량품', '고장난물건'], terms: ['하자담보책임', '하자'] },
+  { words: ['배상', '물어줘', '손해를봤'], terms: ['손해배상'] },
+  // consumers, data, e-commerce
+  { words: ['환불', '돈돌려'], terms: ['청약철회', '환급'] },
+  { words: ['반품', '구매취소', '주문취소'], terms: ['청약철회'] },
+  { words: ['온라인쇼핑', '인터넷쇼핑', '쇼핑몰'], terms: ['통신판매', '전자상거래'] },
+  { words: ['할부'], terms: ['할부계약'] },
+  { words: ['방문판매원', '다단계'], terms: ['방문판매', '다단계판매'] },
+  { words: ['씨씨티비', 'cctv'], terms: ['영상정보처리기기'] },
+  { words: ['주민번호'], terms: ['주민등록번호'] },
+  { words: ['개인정보유출', '정보유출', '해킹당'], terms: ['개인정보의 유출', '유출'] },
+  { words: ['마음대로넘겨', '제3자에게넘', '정보제공'], terms: ['제3자 제공'] },
+  { words: ['회사비밀', '기밀', '노하우'], terms: ['영업비밀'] },
+  { words: ['짝퉁', '모방제품', '베낀'], terms: ['부정경쟁행위'] },
+  { words: ['공인인증서', '전자사인'], terms: ['전자서명'] },
+  { words: ['부가세'], terms: ['부가가치세'] },
+  // companies and courts
+  { words: ['주총'], terms: ['주주총회'] },
+  { words: ['회사를세우', '법인설립', '회사설립'], terms: ['설립'] },
+  { words: ['부도', '망했', '파산신청'], terms: ['파산'] },
+  { words: ['법정관리'], terms: ['회생절차'] },
+  { words: ['소송걸', '재판', '고소'], terms: ['소송', '소의 제기'] },
+  { words: ['압류', '차압'], terms: ['압류'] },
+  { words: ['공증'], terms: ['공정증서', '공증인'] },
+];

@@ -1,0 +1,74 @@
+import { type ChatMessage, type ResearchCitation } from '@legal/api';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useLocaleFormat } from '../../lib/i18n/locale-format';
+import { citationLabel } from './citation-text';
+import { FeedbackButtons } from './FeedbackButtons';
+import './research-i18n';
+
+/** One stored answer: its text, the declined or corrected state, the citation chips and the feedback. */
+export function AnswerCard({ chatKey, message, onOpenCitation }: { chatKey: string; message: ChatMessage; onOpenCitation: (c: ResearchCitation) => void }) {
+  const { t } = useTranslation('research');
+  const format = useLocaleFormat();
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      role="article"
+      aria-label={message.declined ? t('answer.declinedLabel') : t('answer.label')}
+      data-declined={message.declined || undefined}
+      bg={message.declined ? 'var(--mantine-color-gray-light)' : undefined}
+    >
+      <Stack gap="xs">
+        {message.declined || message.correctedReferences > 0 || message.asOf ? (
+          <Group gap={6}>
+            {message.declined ? (
+              <Badge color="gray" variant="outline" tt="none">
+                {t('answer.declined')}
+              </Badge>
+            ) : null}
+            {message.correctedReferences > 0 ? (
+              <Tooltip label={t('answer.correctedHint', { count: message.correctedReferences })} multiline w={280} withArrow>
+                <Badge color="yellow" variant="light" tt="none" tabIndex={0} aria-description={t('answer.correctedHint', { count: message.correctedReferences })}>
+                  {t('answer.corrected', { count: message.correctedReferences })}
+                </Badge>
+              </Tooltip>
+            ) : null}
+            {message.asOf && !message.declined ? (
+              <Text size="xs" c="dimmed">
+                {t('answer.asOf', { date: format.isoDate(message.asOf) })}
+              </Text>
+            ) : null}
+          </Group>
+        ) : null}
+        {message.declined ? (
+          <Alert variant="light" color="gray" p="xs">
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {message.text}
+            </Text>
+          </Alert>
+        ) : (
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {message.text}
+          </Text>
+        )}
+        {message.citations.length > 0 ? (
+          <Stack gap={4}>
+            <Text size="xs" c="dimmed">
+              {t('answer.sources')}
+            </Text>
+            <Group gap={6}>
+              {message.citations.map((c, i) => (
+                <Button key={i} size="compact-sm" variant="light" tt="none" onClick={() => onOpenCitation(c)} title={c.quote}>
+                  {t('answer.chip', { label: citationLabel(c), date: format.isoDate(c.effectiveDate) })}
+                </Button>
+              ))}
+            </Group>
+          </Stack>
+        ) : null}
+        <FeedbackButtons chatKey={chatKey} message={message} />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,21 @@
+import { DEFAULT_THEME } from '@legal/api';
+
+/** The theme's chat directory (`business-agent` unless the workspace theme renames it). */
+export function chatDirectoryOf(theme: { chatDirectory?: string }): string {
+  return theme.chatDirectory?.trim() || DEFAULT_THEME.chatDirectory;
+}
+
+/** `/:workspaceName/:chatDirectory`: the research chat; `chat` opens one of the caller's chats. */
+export function researchChatPath(workspaceName: string, directory: string, chatKey?: string): string {
+  const base = `/${encodeURIComponent(workspaceName)}/${encodeURIComponent(directory)}`;
+  return chatKey ? `${base}?${new URLSearchParams({ chat: chatKey }).toString()}` : base;
+}
+
+/** The statute browser, beside the chat; `lawSerialNumber` and `article` open one version at one article. */
+export function statuteBrowserPath(workspaceName: string, directory: string, open?: { lawSerialNumber: string; article?: string }): string {
+  const base = `/${encodeURIComponent(workspaceName)}/${encodeURIComponent(directory)}/statutes`;
+  if (!open) return base;
+  const query = new URLSearchParams({ mst: open.lawSerialNumber });
+  if (open.article) query.set('article', open.article);
+  return `${base}?${query.toString()}`;
+}

@@ -1,0 +1,206 @@
+// `npm run bench` (after the contracts benchmark), or alone: `node bench/ai-review.mjs`.
+// The built-in AI review (issue 15, "Quality and speed"). Starts the built server on a scratch
+// DATA_DIR (PGlite, job workers on), signs in as the demo legal manager and:
+// (a) reviews a ~30-page Korean contract (the Korean contracts of bench/eval-review/contracts
+//     concatenated to ~45,000 characters) end to end through the API: estimate -> run -> poll the
+//     review until DONE. Target: under 5 s.
+// (b) samples a steady stream of other API calls (POST contracts/page-search/v4, GET reviews/v1,
+//     each in its own loop every ~100 ms) first with nothing running (the baseline of the same run),
+//     then while ten reviews of ten distinct 30-page contracts are queued at once, until all are
+//     DONE. Target: p50 and p95 of those calls at most 20% above the baseline.
+// Results go to bench/results/ai-review-*.json.
+// Options (env): BENCH_REVIEW_CHARS (45000), BENCH_REVIEW_QUEUED (10), BENCH_REVIEW_BASELINE_SECONDS
+// (10), BENCH_REVIEW_INTERVAL_MS (100), BENCH_REVIEW_SKIP_BUILD=1 to reuse apps/server/dist.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildServer, root, startBenchServer } from './server.mjs';
+
+const CHARS = Number(process.env.BENCH_REVIEW_CHARS ?? 45_000);
+const QUEUED = Number(process.env.BENCH_REVIEW_QUEUED ?? 10);
+const BASELINE_SECONDS = Number(process.env.BENCH_REVIEW_BASELINE_SECONDS ?? 10);
+const INTERVAL_MS = Number(process.env.BENCH_REVIEW_INTERVAL_MS ?? 100);
+const TARGET_SECONDS = 5;
+const TARGET_SLOWDOWN = 0.2;
+const MANAGER = 'manager@hanbit.example';
+
+if (!process.env.BENCH_REVIEW_SKIP_BUILD) buildServer();
+
+/** ~CHARS characters of Korean contracts: the eval set's Korean contracts one after the other, `tag` making each text distinct. */
+function longContract(tag) {
+  const folder = path.join(root, 'bench/eval-review/contracts');
+  const sources = fs.readdirSync(folder).filter((f) => f.startsWith('ko-')).sort().map((f) => fs.readFileSync(path.join(folder, f), 'utf8'));
+  let text = `용역 및 공급 기본계약서 (벤치마크 ${tag})\n\n`;
+  for (let round = 0; text.length < CHARS; round++) {
+    for (const source of sources) {
+      if (text.length >= CHARS) break;
+      text += `\n\n부속서 ${round + 1}-${sources.indexOf(source) + 1}\n\n${source}`;
+    }
+  }
+  return text;
+}
+
+async function session(url) {
+  const res = await fetch(`${url}/api/auth/login/dev/v1`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify({ loginId: MANAGER }) });
+  if (!res.ok) throw new Error(`dev login failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const launcher = await (await fetch(`${url}/api/auth/launcher/v1`, { headers: { cookie } })).json();
+  const list = launcher.data.workspaces ?? launcher.data;
+  const ws = list.find((w) => w.workspaceName === 'hanbit' || w.name === 'hanbit') ?? list[0];
+  return { cookie, origin: url, 'x-tenant': String(ws.tenantId), 'x-workspace': String(ws.workspaceId ?? ws.id) };
+}
+
+async function request(url, method, pathAndQuery, headers, body) {
+  const res = await fetch(url + pathAndQuery, {
+    method,
+    headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, json: await res.json() };
+}
+
+async function call(url, method, pathAndQuery, headers, body) {
+  const { status, json } = await request(url, method, pathAndQuery, headers, body);
+  if (status !== 200) throw new Error(`${method} ${pathAndQuery}: ${status} ${JSON.stringify(json).slice(0, 300)}`);
+  return json.data;
+}
+
+async function upload(url, headers, text, name) {
+  const form = new FormData();
+  form.append('file', new Blob([Buffer.from(text, 'utf8')], { type: 'text/plain' }), name);
+  const res = await fetch(`${url}/api/arxive/files/v2`, { method: 'POST', headers, body: form });
+  const json = await res.json();
+  if (res.status !== 200) throw new Error(`upload failed: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+  return json.data.fileKey;
+}
+
+/** The estimate once the file's text is extracted (409 ERROR_DOCUMENT_TEXT_NOT_READY until then). */
+async function estimateWhenReady(url, headers, body) {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const { status, json } = await request(url, 'POST', '/api/aireview/review/estimate/v1', headers, body);
+    if (status === 200) return json.data;
+    if (status !== 409 || Date.now() > deadline) throw new Error(`estimate: ${status} ${JSON.stringify(json).slice(0, 300)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function waitDone(url, headers, reviewId, pollMs) {
+  for (;;) {
+    const review = await call(url, 'GET', `/api/aireview/reviews/${reviewId}/v1`, headers);
+    if (review.status === 'DONE' || review.status === 'FAILED') return review;
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
+}
+
+const percentile = (sorted, p) => (sorted.length === 0 ? null : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
+const round = (ms) => (ms === null ? null : Math.round(ms * 10) / 10);
+
+function summary(samples) {
+  const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
+  return { n: sorted.length, p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), max: round(sorted.at(-1) ?? null), errors: samples.filter((s) => !s.ok).length };
+}
+
+/** One loop per kind: a request, then the rest of the interval (never two of a kind at once). */
+function sampleWhile(kinds, isRunning) {
+  const samples = Object.fromEntries(kinds.map((k) => [k.name, []]));
+  const loops = kinds.map(async (k) => {
+    while (isRunning()) {
+      const started = performance.now();
+      let ok = true;
+      try {
+        const res = await fetch(k.url, k.init());
+        ok = res.ok;
+        await res.arrayBuffer();
+      } catch {
+        ok = false;
+      }
+      const ms = performance.now() - started;
+      samples[k.name].push({ ms, ok });
+      if (ms < INTERVAL_MS) await new Promise((r) => setTimeout(r, INTERVAL_MS - ms));
+    }
+  });
+  return { samples, done: Promise.all(loops) };
+}
+
+const server = await startBenchServer({ AI_STARTER_CREDITS: '10000000' });
+const results = { at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, loadavgBefore: os.loadavg(), chars: CHARS, queued: QUEUED, intervalMs: INTERVAL_MS, driver: 'pglite' };
+try {
+  const headers = await session(server.url);
+
+  // (a) one 30-page review, end to end.
+  const text = longContract('단건');
+  const fileKey = await upload(server.url, headers, text, '벤치마크-용역계약서.txt');
+  const body = { fileKey, contractType: 'SERVICE', position: 'PARTY_B' };
+  await estimateWhenReady(server.url, headers, body);
+  const started = performance.now();
+  const estimate = await call(server.url, 'POST', '/api/aireview/review/estimate/v1', headers, body);
+  const run = await call(server.url, 'POST', '/api/aireview/review/contract-document/v5', headers, body);
+  const done = await waitDone(server.url, headers, run.reviewId, 25);
+  const seconds = (performance.now() - started) / 1000;
+  results.single = {
+    characters: text.length, pagesAt1500: Math.round(text.length / 1500), status: done.status, seconds: Math.round(seconds * 100) / 100,
+    clauses: done.clauses.length, findings: done.findings.length, notMet: done.findings.filter((f) => f.verdict === 'NOT_MET').length, credits: estimate.credits,
+    target: `< ${TARGET_SECONDS} s`, met: done.status === 'DONE' && seconds < TARGET_SECONDS,
+  };
+
+  // (b) ten reviews queued at once against a steady stream of other calls.
+  const queuedBodies = [];
+  for (let i = 1; i <= QUEUED; i++) {
+    const key = await upload(server.url, headers, longContract(`대기열 ${i}`), `벤치마크-${i}.txt`);
+    queuedBodies.push({ fileKey: key, contractType: i % 2 ? 'SERVICE' : 'SUPPLY', position: i % 3 ? 'PARTY_B' : 'PARTY_A' });
+  }
+  for (const b of queuedBodies) await estimateWhenReady(server.url, headers, b);
+  const kinds = [
+    {
+      name: 'POST contracts/page-search/v4',
+      url: `${server.url}/api/alex/contracts/page-search/v4?page=0&size=20`,
+      init: () => ({ method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ keyword: '계약' }) }),
+    },
+    { name: 'GET aireview/reviews/v1', url: `${server.url}/api/aireview/reviews/v1?page=0&size=10`, init: () => ({ headers }) },
+  ];
+  let until = Date.now() + BASELINE_SECONDS * 1000;
+  const baseline = sampleWhile(kinds, () => Date.now() < until);
+  await baseline.done;
+
+  let running = true;
+  const queuedStart = performance.now();
+  const during = sampleWhile(kinds, () => running);
+  const runs = await Promise.all(queuedBodies.map((b) => call(server.url, 'POST', '/api/aireview/review/contract-document/v5', headers, b)));
+  // Each review is watched as its page in the web app watches it: a poll a second (POLL_MS in
+  // apps/web/src/features/ai-review/ai-review-queries.ts). The bench polled every 250 ms until
+  // 2026-11-27, adding 40 requests a second of its own to the loaded phase only.
+  const finished = await Promise.all(runs.map((r) => waitDone(server.url, headers, r.reviewId, 1000)));
+  const queuedSeconds = (performance.now() - queuedStart) / 1000;
+  running = false;
+  await during.done;
+  until = 0;
+
+  results.queued = { reviews: QUEUED, statuses: finished.map((r) => r.status), allDoneSeconds: Math.round(queuedSeconds * 10) / 10 };
+  results.kinds = kinds.map((k) => {
+    const idle = summary(baseline.samples[k.name]);
+    const busy = summary(during.samples[k.name]);
+    const slowdown = (a, b) => (a && b ? Math.round(((b - a) / a) * 1000) / 10 : null);
+    return { kind: k.name, baseline: idle, duringReviews: busy, p50SlowerPercent: slowdown(idle.p50, busy.p50), p95SlowerPercent: slowdown(idle.p95, busy.p95) };
+  });
+  results.queuedTarget = `p50 and p95 at most ${TARGET_SLOWDOWN * 100}% above the baseline`;
+  results.queuedMet = results.kinds.every((k) => (k.p50SlowerPercent ?? Infinity) <= TARGET_SLOWDOWN * 100 && (k.p95SlowerPercent ?? Infinity) <= TARGET_SLOWDOWN * 100);
+  results.loadavgAfter = os.loadavg();
+} finally {
+  await server.stop();
+}
+
+const s = results.single;
+console.log(`ai-review (a): ${s.characters} characters (~${s.pagesAt1500} pages), ${s.status} in ${s.seconds} s (estimate -> run -> DONE), ${s.clauses} clauses, ${s.findings} findings (${s.notMet} not met); target ${s.target}: ${s.met ? 'met' : 'NOT met'}`);
+console.log(`ai-review (b): ${results.queued.reviews} reviews queued at once, all done in ${results.queued.allDoneSeconds} s (${[...new Set(results.queued.statuses)].join(', ')})`);
+for (const k of results.kinds) {
+  const f = (x) => `p50 ${String(x.p50).padStart(7)} p95 ${String(x.p95).padStart(7)} max ${String(x.max).padStart(7)} ms (n=${x.n}${x.errors ? `, ${x.errors} errors` : ''})`;
+  console.log(`  ${k.kind.padEnd(32)} idle:    ${f(k.baseline)}`);
+  console.log(`  ${''.padEnd(32)} reviews: ${f(k.duringReviews)}  (p50 ${k.p50SlowerPercent}%, p95 ${k.p95SlowerPercent}%)`);
+}
+console.log(`target ${results.queuedTarget}: ${results.queuedMet ? 'met' : 'NOT met'}`);
+const out = path.join(root, 'bench', 'results');
+fs.mkdirSync(out, { recursive: true });
+const file = path.join(out, `ai-review-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+fs.writeFileSync(file, JSON.stringify(results, null, 2));
+console.log(`results: ${path.relative(root, file)}`);
