@@ -47,6 +47,10 @@ export const ERROR_STATUS = {
   ERROR_SERVICE_UNAVAILABLE: 503,
   /** The law Open API (precedents, administrative rules, local ordinances) failed or did not answer. */
   ERROR_LAW_SOURCE_UNAVAILABLE: 503,
+  /** A standard-form template whose markers do not parse (data.problems names each). */
+  ERROR_TEMPLATE_INVALID: 400,
+  /** PDF output asked for without LibreOffice (soffice) on the server. */
+  ERROR_PDF_CONVERTER_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

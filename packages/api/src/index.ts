@@ -35,3 +35,4 @@ export * from './ai-prices';
 export * from './ai-review-excel';
 export * from './ai-review-standalone';
 export * from './legal-sources';
+export * from './standard-forms';

@@ -73,6 +73,14 @@ const MESSAGES: Record<ErrorCode, LocalizedText> = {
     ko: '국가법령정보 Open API에 연결할 수 없거나 올바르게 응답하지 않습니다. 잠시 후 다시 시도하고, 계속되면 관리자에게 알려 주세요.',
     en: 'The law Open API cannot be reached or did not answer properly. Try again shortly; if it persists, tell an administrator.',
   },
+  ERROR_TEMPLATE_INVALID: {
+    ko: '서식 파일의 변수 표시({{이름}})를 읽을 수 없습니다. 표시된 위치를 고친 뒤 다시 올려 주세요.',
+    en: 'The template\'s variable markers ({{name}}) could not be read. Fix the places named and upload it again.',
+  },
+  ERROR_PDF_CONVERTER_UNAVAILABLE: {
+    ko: '이 서버에는 PDF 변환기(LibreOffice)가 설치되어 있지 않습니다. DOCX로 받거나 관리자에게 알려 주세요.',
+    en: 'This server has no PDF converter (LibreOffice). Download the DOCX instead, or tell an administrator.',
+  },
 };
 
 export function defaultMessage(code: ErrorCode, locale: Locale): string {
