@@ -6,6 +6,7 @@ const dataDir = process.env.E2E_DATA_DIR ?? `${process.env.TMPDIR ?? '/tmp'}/leg
 /** End-to-end journeys in Debian's Chromium against the app started exactly as `npm start` does. */
 export default defineConfig({
   testDir: './e2e',
+  globalSetup: './e2e/global-setup.ts',
   // CI shares two cores between this browser, the app and a vitest step beside it: a page that
   // takes 3 s here can take 15 s there, so CI waits longer before calling it a failure.
   timeout: process.env.CI ? 120_000 : 60_000,

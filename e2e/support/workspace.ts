@@ -11,7 +11,12 @@ export async function signIn(page: Page, loginId: string, landing: RegExp = /\/h
   await page.getByLabel('아이디').fill(loginId);
   await page.getByLabel('비밀번호', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: '로그인', exact: true }).click();
-  await expect(page).toHaveURL(landing);
+  // Waits as long as the test may (a first start under CI load is slow), and says what the page
+  // showed when it never got there: the failure alert's text tells a refusal from a slow server.
+  await page.waitForURL(landing).catch(async (error: unknown) => {
+    const said = await page.getByRole('alert').allInnerTexts().catch(() => []);
+    throw new Error(`signing in as ${loginId} stayed on ${page.url()}${said.length ? `; the page says: ${said.join(' | ')}` : ' with no alert'}`, { cause: error });
+  });
 }
 
 /** Chooses the interface language before the next page load (the app reads it at start-up). */
