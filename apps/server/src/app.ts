@@ -108,6 +108,12 @@ export async function buildApp(services: AppServices, options: BuildAppOptions =
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)));
+  // Background jobs on the embedded database give way to API requests in flight (Database.trackRequest);
+  // 'close' comes once the answer is sent or the client went away.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.url.startsWith('/api/')) reply.raw.once('close', services.database.trackRequest());
+    done();
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { files: 20, fields: 100, fieldSize: 1024 * 1024 } });
   await app.register(fastifyRateLimit, {

@@ -46,6 +46,13 @@ export interface Database {
    * transaction is running or queued, so that requests go before the job's next unit.
    */
   yieldToRequests(maxWaitMs?: number): Promise<void>;
+  /**
+   * Marks an API request in flight until the returned function is called: on PGlite background
+   * work also waits (up to its `maxWaitMs`) for requests in flight, not only for running queries,
+   * since a request between two of its queries (hashing a password, rendering a document) would
+   * otherwise find the connection idle and wait behind the job's whole next unit for each query.
+   */
+  trackRequest(): () => void;
   /** PGlite only: the whole data directory as a tarball, which `DatabaseOptions.pgliteTemplate` starts from. */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
@@ -79,28 +86,43 @@ export const YIELD_MAX_WAIT_MS = 500;
  */
 function trackUse(client: PGlite) {
   let inUse = 0;
+  let requests = 0;
   let idle: Array<() => void> = [];
+  const wakeIfIdle = () => {
+    if (inUse > 0 || requests > 0) return;
+    const waiting = idle;
+    idle = [];
+    for (const resolve of waiting) resolve();
+  };
   const wrap = <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
       inUse++;
       try {
         return await fn(...args);
       } finally {
-        if (--inUse === 0) {
-          const waiting = idle;
-          idle = [];
-          for (const resolve of waiting) resolve();
-        }
+        inUse--;
+        wakeIfIdle();
       }
     };
   client.query = wrap(client.query.bind(client)) as PGlite['query'];
   client.exec = wrap(client.exec.bind(client));
   client.transaction = wrap(client.transaction.bind(client)) as PGlite['transaction'];
 
-  return async function yieldToRequests(maxWaitMs = YIELD_MAX_WAIT_MS): Promise<void> {
+  function trackRequest(): () => void {
+    requests++;
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      requests--;
+      wakeIfIdle();
+    };
+  }
+
+  async function yieldToRequests(maxWaitMs = YIELD_MAX_WAIT_MS): Promise<void> {
     const deadline = Date.now() + maxWaitMs;
     await nextTurn();
-    while (inUse > 0) {
+    while (inUse > 0 || requests > 0) {
       const left = deadline - Date.now();
       if (left <= 0) return;
       let timer: NodeJS.Timeout | undefined;
@@ -113,13 +135,15 @@ function trackUse(client: PGlite) {
       // event loop lets it queue its next query before the job takes the connection again.
       await nextTurn();
     }
-  };
+  }
+
+  return { yieldToRequests, trackRequest };
 }
 
 async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm, vector }, ...(template ? { loadDataDir: template } : {}) });
-  const yieldToRequests = trackUse(client);
+  const { yieldToRequests, trackRequest } = trackUse(client);
   const db = drizzlePglite({ client }) as unknown as Db;
   const sqlExec: SqlExecutor = {
     async executeSql(text, values) {
@@ -137,6 +161,7 @@ async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
     hasVector: true,
     withLock: (_key, fn) => fn(),
     yieldToRequests,
+    trackRequest,
     dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
@@ -175,6 +200,8 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
     },
     // A pool of connections: requests never wait behind a job's turn; only the event loop is given back.
     yieldToRequests: () => nextTurn(),
+    // A pool serves requests beside background work: nothing to wait for.
+    trackRequest: () => () => undefined,
     close: () => pool.end(),
   };
 }

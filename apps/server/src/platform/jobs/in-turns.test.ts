@@ -46,6 +46,39 @@ describe('eachInTurn on the embedded database', () => {
     expect(events.indexOf('request done')).toBeLessThan(events.indexOf('u1 start'));
   });
 
+  it('waits for a request in flight that does work between its queries (a password hash, a render)', async () => {
+    const events: string[] = [];
+    let requested: Promise<void> | undefined;
+    await eachInTurn(database, ['u0', 'u1'], async (name) => {
+      await unit(events, name);
+      if (name !== 'u0') return;
+      // As the HTTP hook does: the request is in flight from its arrival to its answer, and its
+      // second query comes after 10 ms off the database (within the job's turn of at least 20 ms),
+      // when the connection is idle.
+      const done = database.trackRequest();
+      requested = (async () => {
+        await database.db.execute(sql`SELECT 1`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        await database.db.execute(sql`SELECT 2`);
+        events.push('request done');
+        done();
+      })();
+    });
+    await requested;
+    expect(events.indexOf('request done')).toBeLessThan(events.indexOf('u1 start'));
+  });
+
+  it('still moves on while a request stays in flight (a stream): at most the wait of one turn per unit', async () => {
+    const events: string[] = [];
+    const done = database.trackRequest();
+    const started = performance.now();
+    await eachInTurn(database, ['u0', 'u1', 'u2'], (name) => unit(events, name));
+    done();
+    expect(events.filter((e) => e.endsWith('end'))).toEqual(['u0 end', 'u1 end', 'u2 end']);
+    // Two waits of at most a turn each (MAX_TURN_MS 1 s), never forever.
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
   it('still moves on while the database is never idle', async () => {
     const events: string[] = [];
     let isJobDone = false;
