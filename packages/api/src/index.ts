@@ -36,3 +36,4 @@ export * from './ai-review-excel';
 export * from './ai-review-standalone';
 export * from './legal-sources';
 export * from './standard-forms';
+export * from './workflows';
