@@ -141,7 +141,7 @@ describe('standard forms: the route matrix', () => {
 
 describe('standard forms: create', () => {
   it('refuses a non-DOCX template (415), a broken marker (400 ERROR_TEMPLATE_INVALID) and bad fields (400), storing nothing', async () => {
-    const [{ n: before }] = await t.services.db.select({ n: count() }).from(standardForms);
+    const before = (await t.services.db.select({ n: count() }).from(standardForms))[0]!.n;
     const send = (fields: Record<string, string>, bytes: Buffer, name: string) => {
       const body = formBody({ title: '거절', contractType: 'SERVICE', ...fields }, { bytes, name });
       return t.app.inject({ method: 'POST', url: `${BASE}/v1`, headers: { ...writer.headers, ...body.headers }, payload: body.payload });
@@ -155,7 +155,7 @@ describe('standard forms: create', () => {
     const badType = await send({ contractType: 'NOPE' }, await serviceTemplate(), '서식.docx');
     expect(badType.statusCode).toBe(400);
     expect(fieldsOf(badType)).toContain('body.contractType');
-    const [{ n: after }] = await t.services.db.select({ n: count() }).from(standardForms);
+    const after = (await t.services.db.select({ n: count() }).from(standardForms))[0]!.n;
     expect(after).toBe(before);
   });
 
