@@ -1,4 +1,4 @@
-import type { ListStandardFormsQuery, StandardFormAttachment, StandardFormSummary, TemplateVersion, VariableConfig } from '@legal/api';
+import type { StandardFormAttachment, StandardFormSummary, TemplateVersion, VariableConfig } from '@legal/api';
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ListStandardFormsQuerySchema } from '@legal/api';

@@ -1,11 +1,11 @@
 import {
-  ActiveFormsQuerySchema, CONTRACT_FIELD_MAPPINGS, CONTRACT_LANGUAGES, type CopyStandardFormBodySchema, CreateStandardFormFieldsSchema, FORM_ACTIVE_STATUSES,
+  type ActiveFormsQuerySchema, CONTRACT_FIELD_MAPPINGS, CONTRACT_LANGUAGES, type CopyStandardFormBodySchema, CreateStandardFormFieldsSchema, FORM_ACTIVE_STATUSES,
   type FormActiveStatus, type Page, type StandardFormDetail, type StandardFormSummary, type TemplateSourceSchema, type UpdateStandardFormBodySchema, VARIABLE_TYPES,
   type VariableConfig,
 } from '@legal/api';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Tx } from '../../platform/db/client';
 import { pageOf } from '../../platform/db/paging';
 import { inScope } from '../../platform/db/tenancy';

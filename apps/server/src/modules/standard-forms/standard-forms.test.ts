@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../platform/audit/audit.table';
 import { waitFor } from '../../test/harness';
 import { workspaceHeaders } from '../auth/auth.test-support';
-import { fieldsOf, type Method, type Person } from '../contracts/contracts.test-support';
-import { contracts } from '../contracts/contracts.table';
+import { contractCount as countContracts, fieldsOf, type Method, type Person } from '../contracts/contracts.test-support';
 import { fileRevisions, files } from '../files';
 import { BASE, createForm, formBody, formCast, formState, serviceTemplate, wordFile } from './standard-forms.test-support';
 import { standardFormContractLinks, standardForms } from './standard-forms.table';
@@ -24,9 +23,6 @@ const ok = async (who: Who, method: Method, url: string, payload?: unknown) => {
   return res.json().data;
 };
 const detail = async (who: Who, id: number) => StandardFormDetailSchema.parse(await ok(who, 'GET', `${BASE}/${id}/v1`));
-
-/** Values that satisfy serviceTemplate()'s default configs (all TEXT, required; the clause a boolean). */
-const textValues = { 계약명: '소프트웨어 개발 용역계약서', 상대방: '주식회사 한빛소프트', 금액: '금 일천만원', 시작일: '2026년 12월 1일', 종료일: '2027년 11월 30일', 비밀유지: true };
 
 /** Configs for drafting: mapped, typed. */
 async function typedConfigs(form: StandardFormDetail) {
@@ -290,7 +286,7 @@ describe('standard forms: drafting a contract', () => {
     종료일: '2027-11-30',
     비밀유지: true,
   };
-  const contractCount = async () => (await t.services.db.select({ n: count() }).from(contracts).where(eq(contracts.workspaceId, wsA.workspaceId)))[0]!.n;
+  const contractCount = () => countContracts(t, wsA);
 
   it('creates the DRAFT contract with mapped fields and the rendered main document (Korean preserved)', async () => {
     const created = ContractDetailSchema.parse(await ok(requester, 'POST', '/api/conhub/contracts/by-standard-form/v3', { standardFormId: form.standardFormId, templateVersion: form.latestVersion, values, workflowPresetType: 'LEGAL_REVIEW' }));
