@@ -2,7 +2,7 @@ import { CreateContractBodySchema, type DraftFromFileBodySchema, type DraftFromF
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/client';
-import type { RequestContext } from '../../platform/http/context';
+import { type RequestContext, tenantScope } from '../../platform/http/context';
 import { AppError, conflict, forbidden, notFound, validationError } from '../../platform/http/errors';
 import { createContractWithDocument } from '../contracts';
 import { type FileType, findReadableFile } from '../files';
@@ -150,7 +150,7 @@ export async function draftFromFile(services: Services, ctx: RequestContext, bod
   const principal = ctx.principal;
   if (principal?.kind !== 'user') throw new AppError('ERROR_UNAUTHORIZED');
   if (!principal.permissions.has(CONTRACT_WRITE)) throw forbidden();
-  const caller: FormCaller = { kind: 'workspace', scope: { tenantId: ctx.tenantId, workspaceId: ctx.workspaceId }, userId: principal.userId, canWrite: false, canDraft: true };
+  const caller: FormCaller = { kind: 'workspace', scope: tenantScope(ctx), userId: principal.userId, canWrite: false, canDraft: true };
   const found = await findReadableFile(services, ctx, body.fileKey);
   if (!found) throw validationError([{ field: 'body.fileKey', reason: 'no such file, or not readable by the caller' }]);
   const title = body.title ?? (found.file.displayName.replace(/\.[A-Za-z0-9]{1,5}$/, '') || found.file.displayName);

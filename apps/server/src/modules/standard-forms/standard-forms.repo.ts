@@ -73,7 +73,8 @@ export { GLOBAL_OWNER };
 
 const latest = standardFormVersions;
 
-function bookmarkedOf(caller: Caller): SQL<boolean> {
+/** Whether the caller bookmarked the form (false for a super admin). */
+export function bookmarkedOf(caller: Caller): SQL<boolean> {
   if (caller.kind === 'global') return sql<boolean>`false`;
   return sql<boolean>`exists (select 1 from ${standardFormBookmarks} b where b.tenant_id = ${caller.scope.tenantId} and b.workspace_id = ${caller.scope.workspaceId} and b.user_id = ${caller.userId} and b.form_id = ${f.id})`;
 }

@@ -137,7 +137,6 @@ export async function detailOf(db: repo.Executor, caller: Caller, formId: number
   if (!latest) throw notFound();
   const [latestDto] = await repo.versionDtos(db, caller, form, [latest]);
   const attachments = await repo.attachmentDtos(db, caller, form, await repo.listAttachments(db, formId));
-  const isDraftable = repo.isGlobal(form) || form.activeStatus === 'ACTIVE';
   return {
     ...summary,
     source: form.source ?? null,
@@ -146,7 +145,7 @@ export async function detailOf(db: repo.Executor, caller: Caller, formId: number
     attachments,
     abilities: {
       edit: caller.kind === 'global' ? true : caller.canWrite && !repo.isGlobal(form),
-      draft: caller.kind === 'workspace' && caller.canDraft && isDraftable && form.activeStatus === 'ACTIVE',
+      draft: caller.kind === 'workspace' && caller.canDraft && form.activeStatus === 'ACTIVE',
     },
   };
 }
@@ -185,7 +184,7 @@ type ActiveQuery = z.output<typeof ActiveFormsQuerySchema>;
 export async function listActiveForms(services: Services, ctx: RequestContext, query: ActiveQuery, isPaged: boolean) {
   const caller = formCaller(ctx, 'read');
   const where = [repo.draftable(caller.scope), ...repo.listFilters({ searchKeyword: query.searchKeyword, searchKeywordType: 'TITLE', contractTypes: query.contractTypes, languages: query.languages }, caller)];
-  const orderBy = [sql`${repo.listFilters({ bookmarkedOnly: true }, caller)[0]} desc`, asc(standardForms.title)];
+  const orderBy = [sql`${repo.bookmarkedOf(caller)} desc`, asc(standardForms.title)];
   if (isPaged) return page(services, caller, query, where, orderBy);
   const content = await repo.summaries(services.db, caller, { where, orderBy });
   return { content, page: 0, size: Math.max(content.length, 1), totalElements: content.length, totalPages: content.length ? 1 : 0 };
@@ -292,7 +291,7 @@ export async function createForm(services: Services, ctx: RequestContext, reques
 const tooManyAttachments = () =>
   conflict({ ko: `첨부 파일은 서식마다 ${MAX_ATTACHMENTS}개까지입니다.`, en: `A form keeps at most ${MAX_ATTACHMENTS} attachments.` }, { reason: 'TOO_MANY_ATTACHMENTS', max: MAX_ATTACHMENTS });
 
-async function insertAttachment(tx: Tx, form: repo.FormRow, part: bytes.StoredPart, userId: number | null) {
+async function insertAttachment(tx: Tx, form: repo.FormRow, part: Pick<bytes.StoredPart, 'storageKey' | 'fileName' | 'contentType' | 'size' | 'sha256'>, userId: number | null) {
   const [row] = await tx
     .insert(standardFormAttachments)
     .values({ ...repo.ownerOf(form), formId: form.id, fileName: part.fileName, fileSize: part.size, contentType: part.contentType, storageKey: part.storageKey, sha256: part.sha256, createdByUserId: userId })
@@ -350,39 +349,34 @@ export async function copyForm(services: Services, ctx: RequestContext, formId: 
   const attachments = await repo.listAttachments(services.db, formId);
   const copies: Array<{ storageKey: string; size: number; sha256: string }> = [];
   const keys = () => copies.map((c) => c.storageKey);
-  return bytes.orDiscard(services, [], async () => {
-    try {
-      copies.push(await bytes.copyStored(services, caller.scope, latest.storageKey, bytes.DOCX_TYPE));
-      for (const a of attachments) copies.push(await bytes.copyStored(services, caller.scope, a.storageKey, a.contentType));
-      const title = body.title ?? `${source.title}${ctx.locale === 'en' ? ' (copy)' : ' (사본)'}`.slice(0, 200);
-      const id = await services.db.transaction(async (tx) => {
-        await reserve(tx, services, caller.scope, copies.reduce((n, c) => n + c.size, 0));
-        const [form] = await tx
-          .insert(standardForms)
-          .values({
-            ...caller.scope, scope: 'WORKSPACE', title, description: source.description, contractType: source.contractType, language: source.language,
-            categoryType: repo.isGlobal(source) ? null : source.categoryType, activeStatus: 'INACTIVE', createdByUserId: caller.userId, updatedByUserId: caller.userId,
-          })
-          .returning();
-        const [t, ...rest] = copies;
-        await insertVersion(tx, form!, {
-          source: 'COPY', fileName: latest.fileName, size: t!.size, storageKey: t!.storageKey, sha256: t!.sha256, text: latest.text, variables: latest.variables,
-          comment: `${source.title} v${latest.version}`.slice(0, 500),
-        }, caller.userId, { isFirst: true });
-        for (const [i, a] of attachments.entries()) {
-          const c = rest[i]!;
-          await insertAttachment(tx, form!, { field: 'attachments', storageKey: c.storageKey, fileName: a.fileName, fileType: 'pdf', contentType: a.contentType, size: c.size, sha256: c.sha256 }, caller.userId);
-        }
-        await bytes.settle(tx, keys());
-        await audit(tx, ctx, caller, { type: 'standard_form.created', data: { standardFormId: form!.id, title, scope: 'WORKSPACE', source: 'COPY', copiedFrom: formId } });
-        return form!.id;
-      });
-      return detailOf(services.db, caller, id);
-    } catch (err) {
-      await bytes.discard(services, keys());
-      throw err;
-    }
-  });
+  try {
+    copies.push(await bytes.copyStored(services, caller.scope, latest.storageKey, bytes.DOCX_TYPE));
+    for (const a of attachments) copies.push(await bytes.copyStored(services, caller.scope, a.storageKey, a.contentType));
+    const title = body.title ?? `${source.title}${ctx.locale === 'en' ? ' (copy)' : ' (사본)'}`.slice(0, 200);
+    const id = await services.db.transaction(async (tx) => {
+      await reserve(tx, services, caller.scope, copies.reduce((n, c) => n + c.size, 0));
+      const [form] = await tx
+        .insert(standardForms)
+        .values({
+          ...caller.scope, scope: 'WORKSPACE', title, description: source.description, contractType: source.contractType, language: source.language,
+          categoryType: repo.isGlobal(source) ? null : source.categoryType, activeStatus: 'INACTIVE', createdByUserId: caller.userId, updatedByUserId: caller.userId,
+        })
+        .returning();
+      const [template, ...rest] = copies;
+      await insertVersion(tx, form!, {
+        source: 'COPY', fileName: latest.fileName, size: template!.size, storageKey: template!.storageKey, sha256: template!.sha256, text: latest.text, variables: latest.variables,
+        comment: `${source.title} v${latest.version}`.slice(0, 500),
+      }, caller.userId, { isFirst: true });
+      for (const [i, a] of attachments.entries()) await insertAttachment(tx, form!, { ...rest[i]!, fileName: a.fileName, contentType: a.contentType }, caller.userId);
+      await bytes.settle(tx, keys());
+      await audit(tx, ctx, caller, { type: 'standard_form.created', data: { standardFormId: form!.id, title, scope: 'WORKSPACE', source: 'COPY', copiedFrom: formId } });
+      return form!.id;
+    });
+    return await detailOf(services.db, caller, id);
+  } catch (err) {
+    await bytes.discard(services, keys());
+    throw err;
+  }
 }
 
 // Bookmarks ------------------------------------------------------------------------------------------
