@@ -1,8 +1,8 @@
 import Docxtemplater from 'docxtemplater';
 import InspectModule from 'docxtemplater/js/inspect-module.js';
-import PizZip from 'pizzip';
+import type PizZip from 'pizzip';
 import { VariableKeySchema } from '@legal/api';
-import { openDocx, paragraphLine, readParagraphs } from './docx-xml';
+import { openDocx, paragraphLine, readDocx, readParagraphs } from './docx-xml';
 
 // Compiling a template with docxtemplater (markers `{{key}}` and `{{#key}}...{{/key}}`, found even
 // when Word split them across runs) and reading what it declares. Pure.
@@ -31,6 +31,8 @@ export function templateOptions(nullGetter: (part: { module?: string }) => unkno
     paragraphLoop: true,
     linebreaks: true,
     errorLogging: false,
+    // A value with a control character (pasted from elsewhere) would make the XML invalid.
+    stripInvalidXMLChars: true,
     // Keys are looked up trimmed, so `{{ 계약금액 }}` is the same marker as `{{계약금액}}`.
     parser: (tag: string) => {
       const key = tag.trim();
@@ -62,10 +64,11 @@ type Compiled = { ok: true; doc: Docxtemplater; inspect: InstanceType<typeof Ins
  * not parse come back as problems.
  */
 export function compileTemplate(docx: Buffer | Uint8Array, nullGetter?: (part: { module?: string }) => unknown): Compiled {
-  if (!openDocx(docx)) return { ok: false, problems: ['The file is not a Word document (DOCX): it is not a zip with word/document.xml.'] };
+  const opened = readDocx(docx);
+  if (!opened.zip) return { ok: false, problems: [opened.problem] };
   const inspect = new InspectModule();
   try {
-    const doc = new Docxtemplater(new PizZip(docx), { ...templateOptions(nullGetter), modules: [inspect] });
+    const doc = new Docxtemplater(opened.zip, { ...templateOptions(nullGetter), modules: [inspect] });
     return { ok: true, doc, inspect };
   } catch (error) {
     return { ok: false, problems: describeTemplateError(error) };
