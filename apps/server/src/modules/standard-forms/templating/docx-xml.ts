@@ -308,8 +308,9 @@ export function readParagraphs(zip: PizZip): DocxParagraph[] {
     const numId = p.numId ?? chain.find((s) => s.numId !== null)?.numId ?? null;
     const ilvl = p.ilvl ?? chain.find((s) => s.ilvl !== null)?.ilvl ?? 0;
     const label = numId && numId !== '0' ? counter.next(numId, ilvl) : null;
-    const headingLevel = chain.map((s) => /^heading\s*(\d)$/i.exec(s.name ?? '')).find(Boolean);
-    const outlineLevel = p.outline ?? chain.find((s) => s.outlineLevel !== null)?.outlineLevel ?? (headingLevel ? Number(headingLevel[1]) - 1 : null);
+    // The nearest style that says: its own outline level, or its name (heading 2 -> level 1).
+    const levelOf = (s: StyleInfo) => s.outlineLevel ?? (/^heading\s*(\d)$/i.exec(s.name ?? '') ? Number(/\d/.exec(s.name!)![0]) - 1 : null);
+    const outlineLevel = p.outline ?? chain.map(levelOf).find((level) => level !== null) ?? null;
     return { text: p.text, label: label || null, styleId: p.styleId, styleName: chain[0]?.name ?? null, outlineLevel: outlineLevel !== null && outlineLevel < 9 ? outlineLevel : null };
   }
 }
