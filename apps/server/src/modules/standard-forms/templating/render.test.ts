@@ -10,8 +10,8 @@ async function textOf(docx: Buffer): Promise<string> {
   return (await mammoth.extractRawText({ buffer: docx })).value;
 }
 
-/** Word's way of saving `{{계약금액}}` after an edit: the marker in three runs. */
-const splitAmount = para([run('계약금액은 '), run('{{계약'), run('금', true), run('액}}'), run('으로 한다.')]);
+/** Word's way of saving `{{계약금액}}` after an edit: the marker in three runs, spell-check marks between them. */
+const splitAmount = para([run('계약금액은 '), run('{{계약'), '<w:proofErr w:type="spellStart"/>', run('금', true), '<w:bookmarkStart w:id="0" w:name="_GoBack"/><w:bookmarkEnd w:id="0"/>', run('액}}'), '<w:proofErr w:type="spellEnd"/>', run('으로 한다.')]);
 
 function config(key: string, type: VariableConfig['type'], extra: Partial<VariableConfig> = {}): VariableConfig {
   return { key, type, label: { ko: key, en: key }, required: true, help: null, defaultValue: null, order: 0, options: [], minLength: null, maxLength: null, pattern: null, mapsTo: null, ...extra };
