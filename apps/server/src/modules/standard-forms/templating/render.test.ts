@@ -104,6 +104,7 @@ describe('renderTemplate', () => {
     const configs = defaultConfigs(inspectTemplate(template).markers);
     const kept = await textOf(renderTemplate(template, configs, { 갑: '주식회사 가나', 비밀유지: true }, 'ko'));
     expect(kept).toContain('주식회사 가나은 비밀을 지킨다.');
+    expect(await textOf(renderTemplate(template, configs, { 갑: '주식회사 가나' }, 'ko'))).not.toContain('비밀을 지킨다');
     const dropped = await textOf(renderTemplate(template, configs, { 갑: '주식회사 가나', 비밀유지: false }, 'ko'));
     expect(dropped).not.toContain('비밀을 지킨다');
     expect(dropped.split('\n').filter(Boolean)).toEqual(['제1조 (목적) 주식회사 가나', '제2조 (기간)']);
