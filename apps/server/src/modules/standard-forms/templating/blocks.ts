@@ -13,7 +13,8 @@ export interface DocxBlocks {
   markers: string[];
 }
 
-const KO_ARTICLE = /^제\s*\d+\s*조(?:\s*의\s*\d+)?\s*(?:[(（]([^)）]{0,200})[)）])?\s*(.*)$/s;
+// 제3조 (목적) / 제3조의2【정의】 / 제3조 본문...; not 제3조에 따라 (a reference at the start of a sentence).
+const KO_ARTICLE = /^제\s*\d+\s*조(?:\s*의\s*\d+)?(?=[\s(（【]|$)\s*(?:[(（【]([^)）】]{0,200})[)）】])?\s*(.*)$/s;
 const EN_ARTICLE = /^article\s+\d+[.:]?\s*(?:\(([^)]{0,200})\))?\s*[.:]?\s*(.*)$/is;
 const OPEN = /^\{\{\s*#\s*([^{}]+?)\s*\}\}$/;
 const CLOSE = /^\{\{\s*\/\s*([^{}]+?)\s*\}\}$/;

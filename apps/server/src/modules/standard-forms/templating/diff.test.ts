@@ -46,6 +46,13 @@ describe('diffTemplateTexts', () => {
     expect(diffTemplateTexts('a b\nc', '', 1, 2).stats).toEqual({ insertedWords: 0, deletedWords: 3, changedParagraphs: 2 });
   });
 
+  it('pairs an edited paragraph across unrelated removed and added ones, and a big rewrite quickly', () => {
+    const diff = diffTemplateTexts('공통\n완전히 다른 옛 문단\n제5조 (통지) 통지는 서면으로 한다.\n끝', '공통\n새로 넣은 문단\n제5조 (통지) 통지는 서면 또는 전자우편으로 한다.\n끝', 1, 2);
+    expect(diff.paragraphs.map((p) => p.op)).toEqual(['EQUAL', 'DELETE', 'INSERT', 'CHANGE', 'EQUAL']);
+    const rewrite = diffTemplateTexts(Array.from({ length: 400 }, (_, i) => `옛 조항 ${i} ${'가나다 '.repeat(200)}`).join('\n'), Array.from({ length: 400 }, (_, i) => `new clause ${i} ${'lorem ipsum '.repeat(200)}`).join('\n'), 1, 2);
+    expect(rewrite.stats.changedParagraphs).toBe(800);
+  });
+
   it('aligns long texts quickly', () => {
     const a = Array.from({ length: 1500 }, (_, i) => `제${i + 1}조 조항 ${i} 내용입니다.`);
     const b = a.map((line, i) => (i % 100 === 0 ? `${line} 추가` : line)).filter((_, i) => i % 250 !== 1);

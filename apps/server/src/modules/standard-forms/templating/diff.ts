@@ -69,21 +69,49 @@ function alignParagraphs(a: readonly string[], b: readonly string[]): Step[] {
   return steps;
 }
 
-/** The share of two paragraphs' characters their word diff keeps, 0..1. */
+const nonSpace = (text: string) => text.replace(/\s+/g, '').length;
+
+/** The share of two paragraphs' characters (white space aside) their word diff keeps, 0..1. */
 function similarity(segments: readonly TextDiffSegment[], before: string, after: string): number {
-  const kept = segments.filter((s) => s.op === 'EQUAL').reduce((sum, s) => sum + s.text.trim().length, 0);
-  const total = before.trim().length + after.trim().length;
+  const kept = segments.filter((s) => s.op === 'EQUAL').reduce((sum, s) => sum + nonSpace(s.text), 0);
+  const total = nonSpace(before) + nonSpace(after);
   return total === 0 ? 1 : (2 * kept) / total;
+}
+
+/** A paragraph's tokens with their counts, and its length without white space. */
+function bagOf(text: string): { counts: Map<string, number>; length: number } {
+  const counts = new Map<string, number>();
+  let length = 0;
+  for (const token of tokenize(text)) {
+    if (!token.trim()) continue;
+    counts.set(token, (counts.get(token) ?? 0) + 1);
+    length += token.length;
+  }
+  return { counts, length };
+}
+
+/**
+ * An upper bound of `similarity` from the tokens both paragraphs have (in any order): the word diff
+ * can keep no more. Cheap, so the word diff only runs for paragraphs that may be one edited paragraph.
+ */
+function similarityBound(a: ReturnType<typeof bagOf>, b: ReturnType<typeof bagOf>): number {
+  if (a.length + b.length === 0) return 1;
+  let common = 0;
+  for (const [token, count] of a.counts) common += Math.min(count, b.counts.get(token) ?? 0) * token.length;
+  return (2 * common) / (a.length + b.length);
 }
 
 /** A run of removed and added paragraphs, edited ones paired and shown word by word. */
 function changeRun(deleted: readonly string[], inserted: readonly string[]): ParagraphDiff[] {
   const out: ParagraphDiff[] = [];
+  const insertedBags = inserted.map(bagOf);
   let next = 0; // the first added paragraph not yet shown
   for (const before of deleted) {
+    const beforeBag = bagOf(before);
     let paired = -1;
     let segments: TextDiffSegment[] = [];
     for (let j = next; j < inserted.length && j < next + LOOKAHEAD; j++) {
+      if (similarityBound(beforeBag, insertedBags[j]!) < SIMILAR) continue;
       const candidate = diffWords(before, inserted[j]!);
       if (similarity(candidate, before, inserted[j]!) >= SIMILAR) {
         paired = j;

@@ -16,14 +16,29 @@ export interface DocxParagraph {
   outlineLevel: number | null;
 }
 
-/** Opens a DOCX; null when the bytes are not a zip or hold no word/document.xml. */
-export function openDocx(docx: Buffer | Uint8Array): PizZip | null {
+/** Unpacked, a DOCX may not be larger than this (a zip bomb would exhaust the server's memory). */
+export const MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
+
+export const NOT_A_DOCX = 'The file is not a Word document (DOCX): it is not a zip with word/document.xml.';
+export const TOO_LARGE = `The Word file is too large once unpacked (over ${MAX_UNPACKED_BYTES / 1024 / 1024} MB).`;
+
+/** Opens a DOCX, or says why it cannot: not a zip, no word/document.xml, too large unpacked. */
+export function readDocx(docx: Buffer | Uint8Array): { zip: PizZip; problem: null } | { zip: null; problem: string } {
+  let zip: PizZip;
   try {
-    const zip = new PizZip(docx);
-    return zip.file('word/document.xml') ? zip : null;
+    zip = new PizZip(docx);
   } catch {
-    return null;
+    return { zip: null, problem: NOT_A_DOCX };
   }
+  if (!zip.file('word/document.xml')) return { zip: null, problem: NOT_A_DOCX };
+  let unpacked = 0;
+  for (const entry of Object.values(zip.files)) unpacked += (entry as unknown as { _data?: { uncompressedSize?: number } })._data?.uncompressedSize ?? 0;
+  return unpacked > MAX_UNPACKED_BYTES ? { zip: null, problem: TOO_LARGE } : { zip, problem: null };
+}
+
+/** Opens a DOCX; null when readDocx finds a problem. */
+export function openDocx(docx: Buffer | Uint8Array): PizZip | null {
+  return readDocx(docx).zip;
 }
 
 /** The zip's entry as text ('' when absent). */
@@ -251,7 +266,7 @@ export function readParagraphs(zip: PizZip): DocxParagraph[] {
   }
   const out: DocxParagraph[] = [];
   const stack: Open[] = [];
-  let inPPr = false;
+  let pPrDepth = 0; // a tracked change (w:pPrChange) nests the old w:pPr inside the current one
   TOKEN.lastIndex = 0;
   for (let m = TOKEN.exec(xml); m; m = TOKEN.exec(xml)) {
     const [, closing, name, attrs, selfClosing] = m;
@@ -263,11 +278,13 @@ export function readParagraphs(zip: PizZip): DocxParagraph[] {
       continue;
     }
     if (name === 'w:pPr') {
-      inPPr = !closing && !selfClosing;
+      if (selfClosing) continue;
+      pPrDepth = closing ? Math.max(0, pPrDepth - 1) : pPrDepth + 1;
       continue;
     }
     if (!top || closing) continue;
-    if (inPPr) {
+    if (pPrDepth > 0) {
+      if (pPrDepth > 1) continue;
       const val = attr(attrs!, 'w:val');
       if (name === 'w:pStyle') top.styleId = val;
       else if (name === 'w:numId') top.numId = val;
@@ -291,8 +308,9 @@ export function readParagraphs(zip: PizZip): DocxParagraph[] {
     const numId = p.numId ?? chain.find((s) => s.numId !== null)?.numId ?? null;
     const ilvl = p.ilvl ?? chain.find((s) => s.ilvl !== null)?.ilvl ?? 0;
     const label = numId && numId !== '0' ? counter.next(numId, ilvl) : null;
-    const headingLevel = chain.map((s) => /^heading\s*(\d)$/i.exec(s.name ?? '')).find(Boolean);
-    const outlineLevel = p.outline ?? chain.find((s) => s.outlineLevel !== null)?.outlineLevel ?? (headingLevel ? Number(headingLevel[1]) - 1 : null);
+    // The nearest style that says: its own outline level, or its name (heading 2 -> level 1).
+    const levelOf = (s: StyleInfo) => s.outlineLevel ?? (/^heading\s*(\d)$/i.exec(s.name ?? '') ? Number(/\d/.exec(s.name!)![0]) - 1 : null);
+    const outlineLevel = p.outline ?? chain.map(levelOf).find((level) => level !== null) ?? null;
     return { text: p.text, label: label || null, styleId: p.styleId, styleName: chain[0]?.name ?? null, outlineLevel: outlineLevel !== null && outlineLevel < 9 ? outlineLevel : null };
   }
 }

@@ -1,8 +1,8 @@
 import Docxtemplater from 'docxtemplater';
 import InspectModule from 'docxtemplater/js/inspect-module.js';
-import PizZip from 'pizzip';
+import type PizZip from 'pizzip';
 import { VariableKeySchema } from '@legal/api';
-import { openDocx, paragraphLine, readParagraphs } from './docx-xml';
+import { paragraphLine, readDocx, readParagraphs } from './docx-xml';
 
 // Compiling a template with docxtemplater (markers `{{key}}` and `{{#key}}...{{/key}}`, found even
 // when Word split them across runs) and reading what it declares. Pure.
@@ -25,19 +25,21 @@ export interface TemplateInspection {
 }
 
 /** The options every template is compiled with (docs/decisions/0006-docx-templating.md). */
-export function templateOptions(nullGetter: (part: { module?: string }) => unknown = blankNullGetter) {
+export function templateOptions() {
   return {
     delimiters: { start: '{{', end: '}}' },
     paragraphLoop: true,
     linebreaks: true,
     errorLogging: false,
+    // A value with a control character (pasted from elsewhere) would make the XML invalid.
+    stripInvalidXMLChars: true,
     // Keys are looked up trimmed, so `{{ 계약금액 }}` is the same marker as `{{계약금액}}`.
     parser: (tag: string) => {
       const key = tag.trim();
       // Own keys only: a marker named `constructor` must not read Object.prototype.
       return { get: (scope: unknown) => (scope !== null && typeof scope === 'object' && Object.hasOwn(scope, key) ? (scope as Record<string, unknown>)[key] : undefined) };
     },
-    nullGetter,
+    nullGetter: blankNullGetter,
   };
 }
 
@@ -61,11 +63,15 @@ type Compiled = { ok: true; doc: Docxtemplater; inspect: InstanceType<typeof Ins
  * Compiles the template. Never throws: a file that is not a DOCX, a corrupt one, or markers that do
  * not parse come back as problems.
  */
-export function compileTemplate(docx: Buffer | Uint8Array, nullGetter?: (part: { module?: string }) => unknown): Compiled {
-  if (!openDocx(docx)) return { ok: false, problems: ['The file is not a Word document (DOCX): it is not a zip with word/document.xml.'] };
+export function compileTemplate(docx: Buffer | Uint8Array): Compiled {
+  const opened = readDocx(docx);
+  return opened.zip ? compileZip(opened.zip) : { ok: false, problems: [opened.problem] };
+}
+
+function compileZip(zip: PizZip): Compiled {
   const inspect = new InspectModule();
   try {
-    const doc = new Docxtemplater(new PizZip(docx), { ...templateOptions(nullGetter), modules: [inspect] });
+    const doc = new Docxtemplater(zip, { ...templateOptions(), modules: [inspect] });
     return { ok: true, doc, inspect };
   } catch (error) {
     return { ok: false, problems: describeTemplateError(error) };
@@ -74,9 +80,10 @@ export function compileTemplate(docx: Buffer | Uint8Array, nullGetter?: (part: {
 
 /** Reads the template's markers, text and problems. Never throws. */
 export function inspectTemplate(docx: Buffer | Uint8Array): TemplateInspection {
-  const zip = openDocx(docx);
-  const text = zip ? safeText(zip) : '';
-  const compiled = compileTemplate(docx);
+  const opened = readDocx(docx);
+  if (!opened.zip) return { markers: [], text: '', problems: [opened.problem] };
+  const text = safeText(opened.zip); // before compiling: docxtemplater takes the zip over
+  const compiled = compileZip(opened.zip);
   if (!compiled.ok) return { markers: [], text, problems: compiled.problems };
   return { ...markersOf(compiled.inspect), text };
 }

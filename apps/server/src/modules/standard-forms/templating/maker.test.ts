@@ -133,13 +133,14 @@ describe('buildMakerDocx and the round trip', () => {
 describe('readDocxBlocks', () => {
   it('reads automatically numbered articles (제%1조), headings and paragraphs', () => {
     const styles = '<w:style w:type="paragraph" w:styleId="1"><w:name w:val="heading 1"/></w:style>';
-    const docx = docxOf([para('총칙', '<w:pStyle w:val="1"/>'), para('이 서식은 예시이다.'), numbered('(목적) 이 계약은 목적을 정한다.', 1), para('둘째 문단.'), numbered('(기간)', 1), para('{{#특약}}특약 내용 {{금액}}{{/특약}}'), para('Article 7. Notices'), para('By mail.')], { styles, numbering: numberingDef(1, [['decimal', '제%1조']]) });
+    const docx = docxOf([para('총칙', '<w:pStyle w:val="1"/>'), para('이 서식은 예시이다.'), numbered('(목적) 이 계약은 목적을 정한다.', 1), para('둘째 문단.'), numbered('(기간)', 1), para('제5조에 따라 통지한다.'), para('제3조의2【정의】 용어의 뜻.'), para('{{#특약}}특약 내용 {{금액}}{{/특약}}'), para('Article 7. Notices'), para('By mail.')], { styles, numbering: numberingDef(1, [['decimal', '제%1조']]) });
     expect(readDocxBlocks(docx)).toEqual({
       blocks: [
         { type: 'HEADING', title: '총칙', text: '' },
         { type: 'PARAGRAPH', text: '이 서식은 예시이다.' },
         { type: 'ARTICLE', title: '목적', text: '이 계약은 목적을 정한다.\n둘째 문단.' },
-        { type: 'ARTICLE', title: '기간', text: '' },
+        { type: 'ARTICLE', title: '기간', text: '제5조에 따라 통지한다.' },
+        { type: 'ARTICLE', title: '정의', text: '용어의 뜻.' },
         { type: 'OPTIONAL_CLAUSE', variableKey: '특약', text: '특약 내용 {{금액}}' },
         { type: 'ARTICLE', title: 'Notices', text: 'By mail.' },
       ],

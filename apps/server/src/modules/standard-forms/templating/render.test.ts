@@ -10,8 +10,8 @@ async function textOf(docx: Buffer): Promise<string> {
   return (await mammoth.extractRawText({ buffer: docx })).value;
 }
 
-/** Word's way of saving `{{계약금액}}` after an edit: the marker in three runs. */
-const splitAmount = para([run('계약금액은 '), run('{{계약'), run('금', true), run('액}}'), run('으로 한다.')]);
+/** Word's way of saving `{{계약금액}}` after an edit: the marker in three runs, spell-check marks between them. */
+const splitAmount = para([run('계약금액은 '), run('{{계약'), '<w:proofErr w:type="spellStart"/>', run('금', true), '<w:bookmarkStart w:id="0" w:name="_GoBack"/><w:bookmarkEnd w:id="0"/>', run('액}}'), '<w:proofErr w:type="spellEnd"/>', run('으로 한다.')]);
 
 function config(key: string, type: VariableConfig['type'], extra: Partial<VariableConfig> = {}): VariableConfig {
   return { key, type, label: { ko: key, en: key }, required: true, help: null, defaultValue: null, order: 0, options: [], minLength: null, maxLength: null, pattern: null, mapsTo: null, ...extra };
@@ -65,6 +65,23 @@ describe('inspectTemplate', () => {
     expect(result.problems).toEqual([expect.stringMatching(/"특약" is used both as a value/)]);
   });
 
+  it('refuses a DOCX that unpacks to more than 100 MB (a zip bomb)', () => {
+    // The sizes a zip declares are what is checked (before anything is inflated): write 101 MB into
+    // the local and central headers of a small entry rather than compress 101 MB in a test.
+    const zip = new PizZip(docxOf([para('x')]));
+    zip.file('word/media/filler.bin', 'a'.repeat(1000));
+    const bytes = zip.generate({ type: 'nodebuffer', compression: 'STORE' });
+    const declared = 101 * 1024 * 1024;
+    for (const [signature, sizeAt, nameLengthAt, nameAt] of [[0x04034b50, 22, 26, 30], [0x02014b50, 24, 28, 46]] as const) {
+      for (let i = 0; i < bytes.length - 4; i++) {
+        if (bytes.readUInt32LE(i) !== signature) continue;
+        const name = bytes.toString('utf8', i + nameAt, i + nameAt + bytes.readUInt16LE(i + nameLengthAt));
+        if (name === 'word/media/filler.bin') bytes.writeUInt32LE(declared, i + sizeAt);
+      }
+    }
+    expect(inspectTemplate(bytes).problems).toEqual([expect.stringMatching(/too large once unpacked/)]);
+  });
+
   it('answers problems, never throws, for a file that is not a DOCX', () => {
     for (const bytes of [Buffer.from('%PDF-1.7 not a zip'), Buffer.alloc(0), docxOf([para('x')]).subarray(0, 200)]) {
       const result = inspectTemplate(bytes);
@@ -87,6 +104,7 @@ describe('renderTemplate', () => {
     const configs = defaultConfigs(inspectTemplate(template).markers);
     const kept = await textOf(renderTemplate(template, configs, { 갑: '주식회사 가나', 비밀유지: true }, 'ko'));
     expect(kept).toContain('주식회사 가나은 비밀을 지킨다.');
+    expect(await textOf(renderTemplate(template, configs, { 갑: '주식회사 가나' }, 'ko'))).not.toContain('비밀을 지킨다');
     const dropped = await textOf(renderTemplate(template, configs, { 갑: '주식회사 가나', 비밀유지: false }, 'ko'));
     expect(dropped).not.toContain('비밀을 지킨다');
     expect(dropped.split('\n').filter(Boolean)).toEqual(['제1조 (목적) 주식회사 가나', '제2조 (기간)']);
@@ -105,6 +123,11 @@ describe('renderTemplate', () => {
     const out = renderTemplate(template, [config('date', 'DATE'), config('fee', 'AMOUNT'), config('ref', 'NUMBER')], { date: '2026-11-27', fee: { amount: '1500000.50', currency: 'USD' }, ref: '12345' }, 'en');
     expect(await textOf(out)).toContain('Effective November 27, 2026, fee 1,500,000.50 USD');
     expect(new PizZip(out).file('word/header1.xml')!.asText()).toContain('Ref. 12,345');
+  });
+
+  it('writes values literally: XML characters escaped, markers in a value not expanded, control characters dropped', async () => {
+    const out = renderTemplate(docxOf([para('[{{a}}] [{{b}}]')]), [config('a', 'TEXT'), config('b', 'TEXT')], { a: '<w:p>&"\'', b: '{{a}}\u0001끝' }, 'ko');
+    expect(await textOf(out)).toContain('[<w:p>&"\'] [{{a}}끝]');
   });
 
   it('does not read Object.prototype for a marker named like one of its members', async () => {
