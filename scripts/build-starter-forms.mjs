@@ -261,6 +261,25 @@ export const FORMS = [
     ],
   },
   {
+    out: 'en-common-paper-one-way-nda.docx',
+    source: 'contracts/docx/common-paper-one-way-nda.docx',
+    edits: [
+      r('{discloser_name_and_address}', '{{discloserName}}, {{discloserAddress}}', 1),
+      ph('purpose', 'purpose'),
+      ph('effective_date', 'effectiveDate'),
+      ph('nda_term', 'ndaTerm'),
+      ph('confidentiality_term', 'confidentialityTerm'),
+      ph('confidentiality_term_start', 'confidentialityTermStart'),
+      ph('governing_law', 'governingLaw'),
+      ph('jurisdiction', 'jurisdiction'),
+      ph('changes_to_standard_terms', 'changesToStandardTerms'),
+      ph('recipient_signatory_name', 'recipientSignatoryName'),
+      ph('recipient_signatory_title_display', 'recipientSignatoryTitle'),
+      ph('recipient_signatory_company_display', 'recipientCompany'),
+      ph('recipient_signatory_email', 'recipientNoticeAddress'),
+    ],
+  },
+  {
     out: 'en-common-paper-independent-contractor-agreement.docx',
     source: 'contracts/docx/common-paper-independent-contractor-agreement.docx',
     edits: [
