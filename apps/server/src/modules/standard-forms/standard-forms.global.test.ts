@@ -181,6 +181,19 @@ describe('form maker, diff and documents by file', () => {
     expect(dev.json().data.markers).toEqual(['상대방']);
   });
 
+  it('answers 503 ERROR_PDF_CONVERTER_UNAVAILABLE for a PDF without LibreOffice on the PATH', async () => {
+    const form = await createForm(t, writer, { title: 'PDF 없는 서버', activeStatus: 'ACTIVE' });
+    const path = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    try {
+      const res = await call(requester, 'POST', `${BASE}/${form.standardFormId}/templates/download/by-json/v1`, { fileFormat: 'PDF' });
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json().code).toBe('ERROR_PDF_CONVERTER_UNAVAILABLE');
+    } finally {
+      process.env.PATH = path;
+    }
+  });
+
   it.skipIf(!findSoffice())('renders PDF with LibreOffice', async () => {
     const form = await createForm(t, writer, { title: 'PDF 서식', activeStatus: 'ACTIVE' });
     const res = await call(requester, 'POST', `${BASE}/${form.standardFormId}/templates/download/by-json/v1`, { values: { 상대방: '주식회사 피디에프' }, fileFormat: 'PDF' });

@@ -6,9 +6,10 @@ import { auditEvents } from '../../platform/audit/audit.table';
 import { waitFor } from '../../test/harness';
 import { workspaceHeaders } from '../auth/auth.test-support';
 import { contractCount as countContracts, fieldsOf, type Method, type Person } from '../contracts/contracts.test-support';
-import { fileRevisions, files } from '../files';
+import { fileRevisions, files, workspaceStorage } from '../files';
+import { hwpx } from '../files/files.test-support';
 import { BASE, createForm, formBody, formCast, formState, serviceTemplate, wordFile } from './standard-forms.test-support';
-import { standardFormContractLinks, standardForms } from './standard-forms.table';
+import { standardFormContractLinks, standardForms, standardFormVersions } from './standard-forms.table';
 
 const cast = await formCast();
 const { t, wsA, wsB, writer, requester, reader, lawyer, outsider } = cast;
@@ -153,6 +154,28 @@ describe('standard forms: create', () => {
     expect(fieldsOf(badType)).toContain('body.contractType');
     const after = (await t.services.db.select({ n: count() }).from(standardForms))[0]!.n;
     expect(after).toBe(before);
+  });
+
+  it('refuses HWPX templates (415) and uploads past the workspace quota (nothing stored)', async () => {
+    const countForms = async () => (await t.services.db.select({ n: count() }).from(standardForms))[0]!.n;
+    const countVersions = async () => (await t.services.db.select({ n: count() }).from(standardFormVersions))[0]!.n;
+    const [formsBefore, versionsBefore] = [await countForms(), await countVersions()];
+    const body = formBody({ title: '한글 서식', contractType: 'SERVICE' }, { bytes: await hwpx('제1조 {{상대방}}'), name: '서식.hwpx' });
+    const hwp = await t.app.inject({ method: 'POST', url: `${BASE}/v1`, headers: { ...writer.headers, ...body.headers }, payload: body.payload });
+    expect(hwp.statusCode, hwp.body).toBe(415);
+    const scope = and(eq(workspaceStorage.tenantId, wsA.tenantId), eq(workspaceStorage.workspaceId, wsA.workspaceId));
+    const [usage] = await t.services.db.select().from(workspaceStorage).where(scope);
+    await t.services.db.update(workspaceStorage).set({ quotaBytes: usage!.usedBytes + 10 }).where(scope);
+    try {
+      const full = formBody({ title: '한도 초과', contractType: 'SERVICE' }, { bytes: await serviceTemplate(), name: 'a.docx' });
+      const res = await t.app.inject({ method: 'POST', url: `${BASE}/v1`, headers: { ...writer.headers, ...full.headers }, payload: full.payload });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().code).toBe('ERROR_EXCEEDED_STORAGE_LIMIT');
+    } finally {
+      await t.services.db.update(workspaceStorage).set({ quotaBytes: usage!.quotaBytes }).where(scope);
+    }
+    expect(await countForms()).toBe(formsBefore);
+    expect(await countVersions()).toBe(versionsBefore);
   });
 
   it('v2 takes attachments; requesters see them on ACTIVE forms only', async () => {
