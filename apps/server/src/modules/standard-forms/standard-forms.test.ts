@@ -164,6 +164,7 @@ describe('standard forms: create', () => {
     const hwp = await t.app.inject({ method: 'POST', url: `${BASE}/v1`, headers: { ...writer.headers, ...body.headers }, payload: body.payload });
     expect(hwp.statusCode, hwp.body).toBe(415);
     const scope = and(eq(workspaceStorage.tenantId, wsA.tenantId), eq(workspaceStorage.workspaceId, wsA.workspaceId));
+    await t.services.db.insert(workspaceStorage).values({ tenantId: wsA.tenantId, workspaceId: wsA.workspaceId }).onConflictDoNothing();
     const [usage] = await t.services.db.select().from(workspaceStorage).where(scope);
     await t.services.db.update(workspaceStorage).set({ quotaBytes: usage!.usedBytes + 10 }).where(scope);
     try {
