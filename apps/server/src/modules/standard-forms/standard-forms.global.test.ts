@@ -200,6 +200,10 @@ describe('form maker, diff and documents by file', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('application/pdf');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const values = { 계약명: 'PDF 계약', 상대방: '주식회사 피디에프', 금액: '금 일백만원', 시작일: '2026년 12월 1일', 종료일: '2027년 11월 30일', 비밀유지: false };
+    const contract = ContractDetailSchema.parse(await ok(requester, 'POST', '/api/conhub/contracts/by-standard-form/v3', { standardFormId: form.standardFormId, templateVersion: 1, values, fileFormat: 'PDF' }));
+    const doc = await ok(requester, 'GET', `/api/conhub/contracts/${contract.id}/documents/v1`);
+    expect(doc).toMatchObject({ revision: 1, fileType: 'pdf', displayName: 'PDF 서식.pdf' });
   }, 90_000);
 });
 
