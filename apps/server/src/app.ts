@@ -23,7 +23,7 @@ export const SERVICE_MODULES: Record<string, string[]> = {
   workspace: ['admin', 'ai (credits)', 'diagnostics (super-admin client errors, mail check)'],
   arxive: ['files', 'legal-sources (precedents)'],
   alex: ['contracts'],
-  conhub: ['contracts', 'workflows'],
+  conhub: ['contracts', 'workflows', 'standard-forms (contracts/by-standard-form, contracts/by-file, documents/by-file)'],
   btls: ['standard-forms'],
   aireview: ['ai-review', 'ai (workspace AI configs and services)', 'diagnostics (hello)'],
   aistudio: ['research', 'law (statutes)', 'legal-sources (administrative rules, local ordinances)', 'ai (prompts, LLM dashboard)', 'diagnostics (hello)'],

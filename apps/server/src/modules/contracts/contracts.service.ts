@@ -81,7 +81,7 @@ export async function getContractPermissions(services: Services, ctx: RequestCon
 
 // Create ------------------------------------------------------------------------------------------
 
-type CreateInput = Omit<z.output<typeof CreateContractWithFilesBodySchema>, 'files'> & { files?: z.output<typeof CreateContractWithFilesBodySchema>['files'] };
+export type CreateInput = Omit<z.output<typeof CreateContractWithFilesBodySchema>, 'files'> & { files?: z.output<typeof CreateContractWithFilesBodySchema>['files'] };
 
 /**
  * Registers a contract. With an idempotency key (the `Idempotency-Key` header), a repeat of the
@@ -89,11 +89,89 @@ type CreateInput = Omit<z.output<typeof CreateContractWithFilesBodySchema>, 'fil
  */
 export async function createContract(services: EditServices, ctx: RequestContext, body: CreateInput, options: { idempotencyKey?: string | null } = {}): Promise<ContractDetail> {
   const { scope, actor } = await contractContext(services, ctx);
+  // Registering a contract for someone else hands it over: an admin's decision.
+  const ownerUserId = createChecks(actor, body);
+  const lists = createLists(body);
+  const key: CreateKey | null = options.idempotencyKey ? { userId: actor.userId, key: options.idempotencyKey, requestHash: requestFingerprint(body) } : null;
+  return services.db.transaction(async (tx) => {
+    const earlierId = key ? await claimCreateKey(tx, scope, key) : null;
+    if (earlierId !== null) {
+      const earlier = await readableContract(tx, scope, actor, earlierId);
+      return contractDetail(tx, scope, actor, earlier.row, earlier.facts);
+    }
+    const contractId = await insertContract(tx, { services, ctx, scope, actor }, body, lists, ownerUserId);
+    if (key) await settleCreateKey(tx, scope, key, contractId);
+    const fresh = await readableContract(tx, scope, actor, contractId);
+    return contractDetail(tx, scope, actor, fresh.row, fresh.facts);
+  });
+}
+
+/** The create's checks: may create, may hand over to another owner (403). */
+export function createChecks(actor: ContractActor, body: Pick<CreateInput, 'ownerUserId'>): number {
   if (!allow(actor, 'contract.create')) throw forbidden();
   const ownerUserId = body.ownerUserId ?? actor.userId;
-  // Registering a contract for someone else hands it over: an admin's decision.
   if (ownerUserId !== actor.userId && !actor.permissions.has('contract.contract.admin')) throw forbidden();
-  const lists: Partial<Record<ListField, ListWrite>> = {
+  return ownerUserId;
+}
+
+/**
+ * Inside the caller's transaction: checks the inputs (400), inserts the contract with its lists and
+ * records `contract.created`. Answers the new id. Shared by createContract and the drafting of a
+ * contract with its main document (contract-drafting.ts).
+ */
+export async function insertContract(
+  tx: Tx,
+  c: { services: EditServices; ctx: RequestContext; scope: TenantScope; actor: ContractActor },
+  body: CreateInput,
+  lists: Partial<Record<ListField, ListWrite>>,
+  ownerUserId: number,
+): Promise<number> {
+  const { services, ctx, scope, actor } = c;
+  throwIfAny([
+    ...(body.ownerUserId !== undefined ? await ownerProblems(tx, scope, ownerUserId, 'body.ownerUserId') : []),
+    ...(await groupProblems(tx, scope, body.groupId, 'body.groupId')),
+    ...(await listProblems(tx, scope, actor, lists, null, { services, ctx })),
+  ]);
+  const [row] = await tx
+    .insert(contracts)
+    .values({
+      ...scope,
+      title: body.title,
+      contractType: body.contractType,
+      language: body.language,
+      status: body.status,
+      memo: body.memo || null,
+      venue: body.venue ?? null,
+      signingType: body.signingType ?? null,
+      signedDate: body.signedDate ?? null,
+      startDate: body.startDate ?? null,
+      endDate: body.endDate ?? null,
+      amount: body.amount ?? null,
+      currency: body.currency ?? null,
+      governingLaw: body.governingLaw ?? null,
+      disputeResolutionMethod: body.disputeResolutionMethod ?? null,
+      ourPosition: body.ourPosition ?? null,
+      ownerUserId,
+      groupId: body.groupId ?? null,
+      desiredReviewDeadline: body.desiredReviewDeadline ?? null,
+      conhubContractId: body.conhubContractId ?? null,
+      createdByUserId: actor.userId,
+    })
+    .returning(repo.contractColumns);
+  const extra: AuditEvent[] = [];
+  await writeLists(tx, scope, actor, row!.id, lists, extra);
+  await repo.refreshSearchText(tx, scope, row!.id);
+  await audit(tx, ctx, scope, actor, {
+    type: 'contract.created',
+    data: { contractId: row!.id, title: row!.title, status: row!.status, ownerUserId, fileKeys: (body.files ?? []).map((f) => f.fileKey) },
+  });
+  for (const event of extra) await audit(tx, ctx, scope, actor, event);
+  return row!.id;
+}
+
+/** The list writes of a create body. */
+export function createLists(body: CreateInput): Partial<Record<ListField, ListWrite>> {
+  return {
     counterparties: listWrites.counterparties(body.counterparties),
     hashtags: listWrites.hashtags(body.hashtags),
     watchers: listWrites.watchers(body.watcherUserIds),
@@ -102,56 +180,6 @@ export async function createContract(services: EditServices, ctx: RequestContext
     relatedReferences: listWrites.relatedReferences(body.relatedReferences),
     ...(body.files ? { files: listWrites.files(body.files) } : {}),
   };
-  const key: CreateKey | null = options.idempotencyKey ? { userId: actor.userId, key: options.idempotencyKey, requestHash: requestFingerprint(body) } : null;
-  return services.db.transaction(async (tx) => {
-    const earlierId = key ? await claimCreateKey(tx, scope, key) : null;
-    if (earlierId !== null) {
-      const earlier = await readableContract(tx, scope, actor, earlierId);
-      return contractDetail(tx, scope, actor, earlier.row, earlier.facts);
-    }
-    throwIfAny([
-      ...(body.ownerUserId !== undefined ? await ownerProblems(tx, scope, ownerUserId, 'body.ownerUserId') : []),
-      ...(await groupProblems(tx, scope, body.groupId, 'body.groupId')),
-      ...(await listProblems(tx, scope, actor, lists, null, { services, ctx })),
-    ]);
-    const [row] = await tx
-      .insert(contracts)
-      .values({
-        ...scope,
-        title: body.title,
-        contractType: body.contractType,
-        language: body.language,
-        status: body.status,
-        memo: body.memo || null,
-        venue: body.venue ?? null,
-        signingType: body.signingType ?? null,
-        signedDate: body.signedDate ?? null,
-        startDate: body.startDate ?? null,
-        endDate: body.endDate ?? null,
-        amount: body.amount ?? null,
-        currency: body.currency ?? null,
-        governingLaw: body.governingLaw ?? null,
-        disputeResolutionMethod: body.disputeResolutionMethod ?? null,
-        ourPosition: body.ourPosition ?? null,
-        ownerUserId,
-        groupId: body.groupId ?? null,
-        desiredReviewDeadline: body.desiredReviewDeadline ?? null,
-        conhubContractId: body.conhubContractId ?? null,
-        createdByUserId: actor.userId,
-      })
-      .returning(repo.contractColumns);
-    const extra: AuditEvent[] = [];
-    await writeLists(tx, scope, actor, row!.id, lists, extra);
-    await repo.refreshSearchText(tx, scope, row!.id);
-    if (key) await settleCreateKey(tx, scope, key, row!.id);
-    await audit(tx, ctx, scope, actor, {
-      type: 'contract.created',
-      data: { contractId: row!.id, title: row!.title, status: row!.status, ownerUserId, fileKeys: (body.files ?? []).map((f) => f.fileKey) },
-    });
-    for (const event of extra) await audit(tx, ctx, scope, actor, event);
-    const fresh = await readableContract(tx, scope, actor, row!.id);
-    return contractDetail(tx, scope, actor, fresh.row, fresh.facts);
-  });
 }
 
 async function listProblems(db: repo.Executor, scope: TenantScope, actor: ContractActor, lists: ContractEdit['lists'], contractId: number | null, caller: FileCaller): Promise<FieldProblem[]> {

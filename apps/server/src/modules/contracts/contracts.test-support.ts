@@ -1,6 +1,6 @@
 /** Helpers for the contract tests (not a test file itself). */
 import { type ContractDetail, ContractDetailSchema, type CreateContractBody, type RoleCode } from '@legal/api';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { groupMembers, groups } from '../admin';
 import { memberships } from '../auth';
@@ -93,4 +93,10 @@ export async function contractCast() {
     noRole: await person(t, wsA, [], '무권한'),
     call: caller(t, () => wsA),
   };
+}
+
+/** How many contracts (deleted ones too) a workspace holds: proves a refused create wrote none. */
+export async function contractCount(t: TestApp, ws: { workspaceId: number }): Promise<number> {
+  const [row] = await t.services.db.select({ n: count() }).from(contracts).where(eq(contracts.workspaceId, ws.workspaceId));
+  return row?.n ?? 0;
 }

@@ -24,6 +24,7 @@ import { registerContractDiscoveryRoutes } from './search/contract-discovery.rou
 import { contractSearchSource } from './search/contract-discovery.unified';
 import { registerContractSearchRoutes } from './search/contract-search.routes';
 import * as userConfigTables from './user-configs.table';
+import * as workspaceContractTypeTables from './workspace-contract-types.table';
 
 /** The rule-based clause segmentation and labelling (pure), for the AI review. */
 export { analyzeText } from './analysis/contract-analysis.engine';
@@ -52,7 +53,7 @@ export const contractsModule = defineModule({
   },
   jobs: [...contractJobs(), ...contractBulkJobs(), ...contractDiscoveryJobs()],
   schedule: (services) => scheduleReminderSweep(services),
-  tables: { ...contractTables, ...counterpartyTables, ...reminderTables, ...userConfigTables, ...bulkTables, ...documentTables, ...idempotencyTables },
+  tables: { ...contractTables, ...counterpartyTables, ...reminderTables, ...userConfigTables, ...bulkTables, ...documentTables, ...idempotencyTables, ...workspaceContractTypeTables },
   searchSources: [contractSearchSource],
   attachments: registerContractFileAccess,
   seedContent: seedDemoContracts,
@@ -66,3 +67,13 @@ export { listReadableClauses, type ReadableClause } from './analysis/readable-cl
 /** For the AI review: a readable contract's document, and the clause segmentation of the analyzer. */
 export { canReadContract, readableContractDocument } from './contract-review-source';
 export { splitClauses } from './analysis/contract-analysis.clauses';
+
+/**
+ * Drafting (standard forms, conhub contracts/by-standard-form and by-file): a contract created with
+ * its main document from bytes, in one transaction with the caller's own rows.
+ */
+export { createContractWithDocument, type ContractDocumentBytes } from './contract-drafting';
+/** The contract types a workspace uses (btls workspace-contract-types writes it; contract types read it). */
+export { workspaceContractTypes } from './workspace-contract-types.table';
+export { contractContext } from './contracts.service';
+export { workspaceCatalogue } from './contract-types.service';

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { type AttachedRecord, type FileMetadata, type FileRevision, FileUploadPurposeSchema, type Page } from '@legal/api';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -16,6 +16,7 @@ import { allow, type FileActor, newFileKey, normalizeDisplayName } from './files
 import * as repo from './files.repo';
 import { filePages, fileRevisions, files } from './files.table';
 import { receiveUpload } from './files.upload';
+import { type FileType, MIME_TYPES } from './documents';
 
 type Services = Pick<AppServices, 'db' | 'storage' | 'jobs' | 'config' | 'logger' | 'attachments'>;
 
@@ -141,7 +142,7 @@ function revisionRow(
   revision: number,
   storageKey: string,
   displayName: string,
-  received: Awaited<ReturnType<typeof receiveUpload>>,
+  received: Pick<Awaited<ReturnType<typeof receiveUpload>>, 'fileType' | 'contentType' | 'stored'>,
   actor: FileActor,
 ) {
   return {
@@ -194,33 +195,62 @@ export async function uploadFile(
   });
   const displayName = normalizeDisplayName(received.fields.displayName ?? received.clientName);
   const pendingAttachmentUntil = purpose === 'ATTACHMENT' ? new Date(Date.now() + services.config.files.pendingAttachmentTtlMs) : null;
-  return commitOrDiscard(services, storageKey, () =>
-    services.db.transaction(async (tx) => {
-      await repo.reserveStorage(tx, scope, received.stored.size, { defaultQuotaBytes: services.config.files.defaultQuotaBytes, isExempt: options.isQuotaExempt });
-      const [file] = await tx
-        .insert(files)
-        .values({
-          ...scope,
-          fileKey: newFileKey(),
-          displayName,
-          uploadedByUserId: actor.userId,
-          pendingAttachmentUntil,
-        })
-        .returning();
-      const [revision] = await tx
-        .insert(fileRevisions)
-        .values({ ...revisionRow(scope, file!.id, 1, storageKey, displayName, received, actor), isQuotaExempt: options.isQuotaExempt })
-        .returning();
-      await repo.deleteUploadIntent(tx, storageKey);
-      await services.jobs.send(extractFileTextJob, { ...scope, revisionId: revision!.id }, { tx, idempotencyKey: `files.extract:${revision!.id}` });
-      await recordAudit(
-        tx,
-        { type: 'file.uploaded', data: { fileKey: file!.fileKey, revision: 1, size: revision!.size, fileType: revision!.fileType, isQuotaExempt: options.isQuotaExempt } },
-        { ...auditMetaOf(ctx, actor.userId), ...scope },
-      );
-      return presentFile(services, ctx, scope, { file: file!, revision: revision! }, tx);
-    }),
-  );
+  return commitOrDiscard(services, storageKey, () => insertNewFile(services, ctx, scope, actor, storageKey, displayName, received, { isQuotaExempt: options.isQuotaExempt, pendingAttachmentUntil }));
+}
+
+/** The rows of a new file (revision 1) over bytes stored under `storageKey`: quota, extraction job, audit. */
+function insertNewFile(
+  services: Services,
+  ctx: RequestContext,
+  scope: TenantScope,
+  actor: FileActor,
+  storageKey: string,
+  displayName: string,
+  received: Pick<Awaited<ReturnType<typeof receiveUpload>>, 'fileType' | 'contentType' | 'stored'>,
+  options: { isQuotaExempt: boolean; pendingAttachmentUntil: Date | null },
+): Promise<FileMetadata> {
+  return services.db.transaction(async (tx) => {
+    await repo.reserveStorage(tx, scope, received.stored.size, { defaultQuotaBytes: services.config.files.defaultQuotaBytes, isExempt: options.isQuotaExempt });
+    const [file] = await tx
+      .insert(files)
+      .values({
+        ...scope,
+        fileKey: newFileKey(),
+        displayName,
+        uploadedByUserId: actor.userId,
+        pendingAttachmentUntil: options.pendingAttachmentUntil,
+      })
+      .returning();
+    const [revision] = await tx
+      .insert(fileRevisions)
+      .values({ ...revisionRow(scope, file!.id, 1, storageKey, displayName, received, actor), isQuotaExempt: options.isQuotaExempt })
+      .returning();
+    await repo.deleteUploadIntent(tx, storageKey);
+    await services.jobs.send(extractFileTextJob, { ...scope, revisionId: revision!.id }, { tx, idempotencyKey: `files.extract:${revision!.id}` });
+    await recordAudit(
+      tx,
+      { type: 'file.uploaded', data: { fileKey: file!.fileKey, revision: 1, size: revision!.size, fileType: revision!.fileType, isQuotaExempt: options.isQuotaExempt } },
+      { ...auditMetaOf(ctx, actor.userId), ...scope },
+    );
+    return presentFile(services, ctx, scope, { file: file!, revision: revision! }, tx);
+  });
+}
+
+/**
+ * A file of the caller from bytes the server made (a rendered document saved from another module's
+ * route): the same permission, quota, extraction job and audit as POST arxive/files/v2.
+ */
+export async function saveGeneratedFile(services: Services, ctx: RequestContext, bytes: Buffer, options: { name: string; fileType: FileType }): Promise<FileMetadata> {
+  const actor = actorOf(ctx);
+  authorize(actor, 'file.create');
+  const scope = await uploadScope(services, ctx, false);
+  const storageKey = objectKey(scope);
+  await repo.insertUploadIntent(services.db, scope, storageKey, new Date(Date.now() + services.config.files.intentTtlMs));
+  const contentType = MIME_TYPES[options.fileType];
+  return commitOrDiscard(services, storageKey, async () => {
+    const stored = await services.storage.put(storageKey, Readable.from([bytes]), { maxBytes: services.config.files.uploadMaxBytes, contentType });
+    return insertNewFile(services, ctx, scope, actor, storageKey, normalizeDisplayName(options.name), { fileType: options.fileType, contentType, stored }, { isQuotaExempt: false, pendingAttachmentUntil: null });
+  });
 }
 
 export async function uploadRevision(services: Services, ctx: RequestContext, request: FastifyRequest, fileKey: string): Promise<FileMetadata> {

@@ -33,3 +33,5 @@ export { extractFileTextJob } from './files.jobs';
 export { checkContainer, peek, receiveUpload } from './files.upload';
 /** An upload through another module's route (the same checks, quota, extraction job and audit as POST arxive/files/v2). */
 export { uploadFile } from './files.service';
+/** A file of the caller from bytes another module's route made (a rendered document): the same rules as an upload. */
+export { saveGeneratedFile } from './files.service';

@@ -26,4 +26,6 @@ export { ensureStatute } from './law.service';
 export { importCorpus } from './law.import';
 export { lawIndex, type LawIndexEntry } from './law.data';
 export { parseStatute } from './law.parser';
+// Read by standard forms (the redline between two template versions).
+export { diffWords, tokenize } from './law.diff';
 export { lawArticles, lawStatutes } from './law.table';

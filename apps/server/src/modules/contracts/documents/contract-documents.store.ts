@@ -179,48 +179,56 @@ export interface RevisionWrite {
  * when the contract has none) in one transaction; if anything refuses, the bytes go too.
  */
 export async function writeMainRevision(services: Services, w: RevisionWrite): Promise<SavedRevision> {
-  const { scope, actor, contractId, bytes } = w;
-  const meta = { ...auditMetaOf(w.ctx, actor.userId), ...scope };
   try {
-    return await services.db.transaction(async (tx) => {
-      await guardWrite(tx, scope, actor, contractId);
-      const main = await findMainDocument(tx, scope, contractId, { forUpdate: true });
-      await w.checkLock(tx, main);
-      await files.reserveStorage(tx, scope, bytes.size, { defaultQuotaBytes: services.config.files.defaultQuotaBytes, isExempt: false });
-      const number = main ? main.currentRevision + 1 : 1;
-      const displayName = main && w.isNameKept ? main.displayName : bytes.displayName;
-      let file: files.FileRow;
-      if (main) {
-        [file] = (await tx
-          .update(filesTable)
-          .set({ currentRevision: number, displayName, updatedAt: new Date() })
-          .where(and(inScope(filesTable, scope), eq(filesTable.id, main.id)))
-          .returning()) as [files.FileRow];
-      } else {
-        [file] = (await tx
-          .insert(filesTable)
-          .values({ ...scope, fileKey: newFileKey(), displayName, referenceType: 'CONTRACT', referenceId: String(contractId), uploadedByUserId: actor.userId })
-          .returning()) as [files.FileRow];
-        await makeMain(tx, scope, contractId, file.fileKey, actor.userId);
-      }
-      const [revision] = await tx
-        .insert(fileRevisions)
-        .values({
-          ...scope, fileId: file.id, revision: number, storageKey: bytes.storageKey, displayName, fileType: bytes.fileType, contentType: bytes.contentType,
-          size: bytes.size, sha256: bytes.sha256, uploadedByUserId: actor.userId,
-        })
-        .returning({ id: fileRevisions.id });
-      await files.deleteUploadIntent(tx, bytes.storageKey);
-      await services.jobs.send(extractFileTextJob, { ...scope, revisionId: revision!.id }, { tx, idempotencyKey: `files.extract:${revision!.id}`, priority: w.extractionPriority });
-      await recordAudit(tx, { type: 'file.uploaded', data: { fileKey: file.fileKey, revision: number, size: bytes.size, fileType: bytes.fileType, isQuotaExempt: false } }, meta);
-      const saved = { fileKey: file.fileKey, revision: number, size: bytes.size, fileType: bytes.fileType, isNewDocument: main === null };
-      await recordAudit(tx, w.event(saved), meta);
-      await repo.writeContract(tx, scope, contractId, {});
-      return saved;
-    });
+    return await services.db.transaction((tx) => writeMainRevisionIn(tx, services, w));
   } catch (err) {
-    await services.storage.delete(bytes.storageKey).catch((e: unknown) => services.logger.warn({ err: e, storageKey: bytes.storageKey }, 'could not delete bytes; the sweep will'));
-    await files.deleteUploadIntent(services.db, bytes.storageKey).catch(() => undefined);
+    await discardBytes(services, w.bytes);
     throw err;
   }
+}
+
+/** Stored bytes that no revision took: deleted with their intent (or left to the sweep). */
+export async function discardBytes(services: Services, bytes: Pick<StoredBytes, 'storageKey'>): Promise<void> {
+  await services.storage.delete(bytes.storageKey).catch((e: unknown) => services.logger.warn({ err: e, storageKey: bytes.storageKey }, 'could not delete bytes; the sweep will'));
+  await files.deleteUploadIntent(services.db, bytes.storageKey).catch(() => undefined);
+}
+
+/** writeMainRevision inside the caller's transaction (the caller discards the bytes if it fails). */
+export async function writeMainRevisionIn(tx: Tx, services: Services, w: RevisionWrite): Promise<SavedRevision> {
+  const { scope, actor, contractId, bytes } = w;
+  const meta = { ...auditMetaOf(w.ctx, actor.userId), ...scope };
+  await guardWrite(tx, scope, actor, contractId);
+  const main = await findMainDocument(tx, scope, contractId, { forUpdate: true });
+  await w.checkLock(tx, main);
+  await files.reserveStorage(tx, scope, bytes.size, { defaultQuotaBytes: services.config.files.defaultQuotaBytes, isExempt: false });
+  const number = main ? main.currentRevision + 1 : 1;
+  const displayName = main && w.isNameKept ? main.displayName : bytes.displayName;
+  let file: files.FileRow;
+  if (main) {
+    [file] = (await tx
+      .update(filesTable)
+      .set({ currentRevision: number, displayName, updatedAt: new Date() })
+      .where(and(inScope(filesTable, scope), eq(filesTable.id, main.id)))
+      .returning()) as [files.FileRow];
+  } else {
+    [file] = (await tx
+      .insert(filesTable)
+      .values({ ...scope, fileKey: newFileKey(), displayName, referenceType: 'CONTRACT', referenceId: String(contractId), uploadedByUserId: actor.userId })
+      .returning()) as [files.FileRow];
+    await makeMain(tx, scope, contractId, file.fileKey, actor.userId);
+  }
+  const [revision] = await tx
+    .insert(fileRevisions)
+    .values({
+      ...scope, fileId: file.id, revision: number, storageKey: bytes.storageKey, displayName, fileType: bytes.fileType, contentType: bytes.contentType,
+      size: bytes.size, sha256: bytes.sha256, uploadedByUserId: actor.userId,
+    })
+    .returning({ id: fileRevisions.id });
+  await files.deleteUploadIntent(tx, bytes.storageKey);
+  await services.jobs.send(extractFileTextJob, { ...scope, revisionId: revision!.id }, { tx, idempotencyKey: `files.extract:${revision!.id}`, priority: w.extractionPriority });
+  await recordAudit(tx, { type: 'file.uploaded', data: { fileKey: file.fileKey, revision: number, size: bytes.size, fileType: bytes.fileType, isQuotaExempt: false } }, meta);
+  const saved = { fileKey: file.fileKey, revision: number, size: bytes.size, fileType: bytes.fileType, isNewDocument: main === null };
+  await recordAudit(tx, w.event(saved), meta);
+  await repo.writeContract(tx, scope, contractId, {});
+  return saved;
 }

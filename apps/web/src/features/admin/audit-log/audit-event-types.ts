@@ -100,6 +100,17 @@ export const KNOWN_AUDIT_TYPES = [
   'ai_review.standalone_created',
   'ai_review.standalone_document_set',
   'ai_review.ood_config_changed',
+  'standard_form.created',
+  'standard_form.updated',
+  'standard_form.deleted',
+  'standard_form.status_changed',
+  'standard_form.version_added',
+  'standard_form.configs_changed',
+  'standard_form.attachment_added',
+  'standard_form.attachment_deleted',
+  'standard_form.contract_drafted',
+  'standard_form.availability_changed',
+  'standard_form.settings_changed',
 ] as const;
 
 export type KnownAuditType = (typeof KNOWN_AUDIT_TYPES)[number];
