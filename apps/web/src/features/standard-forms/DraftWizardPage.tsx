@@ -24,16 +24,16 @@ import { FilledTemplate } from './TemplateText';
 import { VariableInput } from './VariableInput';
 import './standard-forms-i18n';
 
-/** A 400's field errors as `{ values: {key: reason}, fields: {title: reason} }` (paths `body.values.<key>`, `body.title`). */
+/** A 400's field errors as `{ values: {key: reason}, fields: {title: reason} }`: fieldErrors (`body.values.<key>`, `body.title`) or data.fields (`values.<key>` with a message). */
 export function draftServerErrors(error: unknown): { values: Record<string, string>; fields: Record<string, string> } | null {
   if (!isApiError(error) || error.code !== 'ERROR_VALIDATION') return null;
   const data = error.data as { fieldErrors?: unknown; fields?: unknown } | undefined;
-  const list = [data?.fieldErrors, data?.fields].flatMap((l) => (Array.isArray(l) ? (l as Array<{ field?: unknown; path?: unknown; reason?: unknown }>) : []));
+  const list = [data?.fieldErrors, data?.fields].flatMap((l) => (Array.isArray(l) ? (l as Array<{ field?: unknown; path?: unknown; reason?: unknown; message?: unknown }>) : []));
   const out = { values: {} as Record<string, string>, fields: {} as Record<string, string> };
   for (const item of list) {
     const raw = typeof item.field === 'string' ? item.field : typeof item.path === 'string' ? item.path : '';
     const path = raw.replace(/^body\./, '');
-    const reason = typeof item.reason === 'string' ? item.reason : '';
+    const reason = typeof item.reason === 'string' ? item.reason : typeof item.message === 'string' ? item.message : '';
     const [head, key] = path.split('.');
     if (head === 'values' && key) out.values[key] ??= reason;
     else if (head) out.fields[head] ??= reason;
