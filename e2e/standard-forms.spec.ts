@@ -18,7 +18,7 @@ test.describe('standard forms', () => {
     test.setTimeout(300_000);
     const suffix = Date.now().toString(36);
     const title = `용역계약서 표준 ${suffix}`;
-    await signIn(page, 'admin@hanbit.example');
+    await signIn(page, 'manager@hanbit.example');
 
     // The library, then a new form from an uploaded template (with progress).
     await page.goto('/hanbit/standard-forms');
@@ -78,7 +78,8 @@ test.describe('standard forms', () => {
     await page.getByRole('button', { name: '다음' }).click();
     const values = page.getByRole('form', { name: '변수 입력' });
     await values.getByRole('button', { name: '다음' }).click();
-    await expect(values.getByText('필수 항목입니다')).toHaveCount(1);
+    // Markers new in an upload are required until configured otherwise.
+    await expect(values.getByText('필수 항목입니다')).toHaveCount(3);
     await values.getByRole('textbox', { name: /상대방 이름/ }).fill('주식회사 새솔');
     await values.getByRole('textbox', { name: /^용역대금/ }).fill('15000000');
     await values.getByLabel(/^시작일/).fill('2026-12-01');
