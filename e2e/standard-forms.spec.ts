@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/page-checks';
 import { DOCX_MIME, SERVICE_V1, SERVICE_V2, templateDocx } from './support/standard-forms';
 import { signIn } from './support/workspace';
 
@@ -102,5 +103,53 @@ test.describe('standard forms', () => {
     await clauses.getByRole('button', { name: /제2조 \(대금\).*본문 보기/ }).click();
     await expect(clauses).toContainText('15,000,000');
     await expect(clauses).not.toContainText('{{fee}}');
+  });
+
+  test('the form maker builds a numbered form with a variable; the admin console keeps the form categories', async ({ page }) => {
+    test.setTimeout(180_000);
+    const suffix = Date.now().toString(36);
+    const title = `비밀유지 약정 ${suffix}`;
+    await signIn(page, 'manager@hanbit.example');
+    await page.goto('/hanbit/standard-forms/new/maker');
+    await expect(page.getByRole('heading', { name: '서식 만들기', level: 1 })).toBeVisible();
+    await page.getByLabel(/^제목/).first().fill(title);
+    await chooseOption(page, page.locator('body'), /^계약 유형/, '비밀유지계약');
+    await page.getByRole('group', { name: '블록 1: 제목' }).getByRole('textbox', { name: '제목' }).fill('비밀유지 약정서');
+    await page.getByRole('button', { name: '조항', exact: true }).click();
+    const article = page.getByRole('group', { name: '블록 2: 조항' });
+    await article.getByRole('textbox', { name: '조항 제목' }).fill('목적');
+    await article.getByRole('textbox', { name: '내용' }).fill('이 약정은 을의 비밀정보를 보호한다. 상대방: ');
+    await page.getByRole('textbox', { name: '새 변수 (표시 이름)' }).fill('party');
+    await page.getByRole('button', { name: '변수 추가' }).click();
+    await chooseOption(page, article, '변수', 'party');
+    await article.getByRole('button', { name: '커서 위치에 넣기' }).click();
+    const preview = page.getByRole('document', { name: '실시간 미리보기' });
+    await expect(preview).toContainText('제1조 (목적)');
+    await expect(preview.locator('mark[data-marker="party"]')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectNoSeriousViolations(page, 'form maker');
+    await page.getByRole('button', { name: '서식 만들기', exact: true }).click();
+    await expect(page).toHaveURL(/\/hanbit\/standard-forms\/\d+$/, { timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await expect(page.getByRole('document', { name: '버전 1 본문' })).toContainText('제1조');
+    await page.waitForLoadState('networkidle');
+    await expectNoSeriousViolations(page, 'standard form page');
+    await page.goto('/hanbit/standard-forms');
+    await expect(page.getByRole('listitem', { name: title })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectNoSeriousViolations(page, 'standard-form library');
+
+    // The admin console: a new form category, kept after a reload.
+    await page.context().clearCookies();
+    await signIn(page, 'admin@hanbit.example');
+    await page.goto('/hanbit/admin/standard-forms');
+    const section = page.getByRole('region', { name: '서식 분류' });
+    const categories = section.locator('input').first();
+    await categories.fill(`구매${suffix}`);
+    await categories.press('Enter');
+    await section.getByRole('button', { name: '저장' }).click();
+    await expect(page.getByText('저장했습니다.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('region', { name: '서식 분류' })).toContainText(`구매${suffix}`);
   });
 });

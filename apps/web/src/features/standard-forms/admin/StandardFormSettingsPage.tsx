@@ -21,7 +21,8 @@ import '../standard-forms-i18n';
 const selectWorkspaceKey = (s: SessionState) => workspaceKey(s.tenantId, s.workspaceId);
 
 function useSettingsKey() {
-  return ['standardForms', useSession(selectWorkspaceKey), 'settings'] as const;
+  // Apart from the library's own keys, so that refreshing the library leaves these alone.
+  return ['standardFormSettings', useSession(selectWorkspaceKey)] as const;
 }
 
 function ContractTypesSection() {
