@@ -2,12 +2,13 @@ import {
   createGlobalForm, type ContractLanguage, type ContractType, getWorkspaceGlobalFormsV2, listGlobalForms, putWorkspaceGlobalFormsV1, setGlobalFormActiveStatus,
   type StandardFormSummary, uploadGlobalTemplateVersion,
 } from '@legal/api';
-import { Alert, Button, Card, Container, FileInput, Group, Modal, Pagination, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Container, Group, Modal, Pagination, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState';
+import { FileDropZone } from '../../../components/FileDropZone';
 import { ErrorState } from '../../../components/ErrorState';
 import { LoadingState } from '../../../components/LoadingState';
 import { ProgressBar } from '../../../components/ProgressBar';
@@ -65,7 +66,8 @@ function GlobalUploadModal({ form, isOpen, onClose }: { form: StandardFormSummar
             <Select label={t('create.language')} data={vocabulary.options('language')} value={language} allowDeselect={false} onChange={(v) => setLanguage((v ?? 'ko') as ContractLanguage)} />
           </>
         )}
-        <FileInput label={t('upload.input')} required accept=".docx" value={file} onChange={setFile} clearable />
+        <FileDropZone isMultiple={false} disabled={upload.isPending} onFiles={([chosen]) => setFile(chosen ?? null)} texts={{ drop: t('upload.drop'), choose: t('upload.choose'), hint: t('upload.hint'), input: t('upload.input') }} />
+        {file ? <Text size="sm">{t('upload.chosen', { name: file.name })}</Text> : null}
         {upload.isPending ? <ProgressBar value={percent ?? undefined} label={t('upload.progress', { name: file?.name ?? '' })} /> : null}
         {upload.error ? <Alert color="red" role="alert">{uploadFailureText(upload.error, t)}</Alert> : null}
         <Group justify="flex-end">
