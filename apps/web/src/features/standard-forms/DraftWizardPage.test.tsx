@@ -16,7 +16,7 @@ function serveWizard() {
 const valuesForm = () => screen.getByRole('form', { name: '변수 입력' });
 const preview = () => screen.getByRole('document', { name: '문서 미리보기' });
 
-describe('draft a contract from a form', () => {
+describe('draft a contract from a form', { timeout: 45_000 }, () => {
   it('validates the values, previews them live, maps a 400 back onto the inputs and opens the new contract', async () => {
     let attempt = 0;
     const fake = serveWizard().on(createContractByStandardForm, () => {

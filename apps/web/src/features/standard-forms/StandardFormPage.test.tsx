@@ -27,7 +27,7 @@ function serveForm() {
 
 const docx = (name: string) => new File(['PK'], name, { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' });
 
-describe('standard form page', () => {
+describe('standard form page', { timeout: 45_000 }, () => {
   afterEach(() => FakeXhr.reset());
 
   it('previews the latest text with its markers highlighted', async () => {

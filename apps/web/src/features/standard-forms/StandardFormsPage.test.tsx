@@ -16,7 +16,7 @@ const queryOf = (call: { query: URLSearchParams }) => {
   return out;
 };
 
-describe('standard-form library', () => {
+describe('standard-form library', { timeout: 45_000 }, () => {
   it('reads its filters from the address, keeps every change there and asks the server with them', async () => {
     const fake = signInToLibrary().on(listStandardFormsV3, (call) => ok(pageOf(call.query.get('bookmarkedOnly') === 'true' ? [SERVICE_EN] : [NDA, SERVICE_EN])));
     const { router } = renderApp('/hanbit/standard-forms?type=NDA&lang=en');

@@ -21,7 +21,7 @@ function serve() {
     .on(setGlobalFormAvailabilityV1, (call) => ok([{ ...GLOBAL, available: (call.body as { available: boolean }).available }]));
 }
 
-describe('admin console: standard forms', () => {
+describe('admin console: standard forms', { timeout: 45_000 }, () => {
   it('narrows the contract types, keeps at least one, and offers a global form', async () => {
     const fake = serve();
     renderApp('/hanbit/admin/standard-forms');

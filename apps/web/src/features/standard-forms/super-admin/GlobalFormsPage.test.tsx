@@ -12,7 +12,7 @@ import { detailOf, pageOf, summaryOf } from '../standard-forms.test-support';
 const GLOBAL = summaryOf(90, 'Common Paper 상호 NDA', { scope: 'GLOBAL', activeStatus: 'INACTIVE', contractType: 'NDA', version: 3 });
 const AVAILABILITY = [{ standardFormId: 90, title: 'Common Paper 상호 NDA', contractType: 'NDA', language: 'ko', latestVersion: 2, available: true }];
 
-describe('super-admin global forms', () => {
+describe('super-admin global forms', { timeout: 45_000 }, () => {
   beforeEach(() => {
     resetSession();
     setUserInfo({ id: 1, loginId: 'superadmin@legal.example', isSuperAdmin: true });
