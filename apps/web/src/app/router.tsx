@@ -31,6 +31,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'sso', lazy: async () => ({ Component: (await import('../features/admin/sso/SsoSettingsPage')).SsoSettingsPage }), },
   { path: 'deletion', lazy: async () => ({ Component: (await import('../features/admin/workspace-settings/DeletionRequestPage')).DeletionRequestPage }), },
   { path: 'audit', lazy: async () => ({ Component: (await import('../features/admin/audit-log/AuditLogPage')).AuditLogPage }), },
+  { path: 'standard-forms', lazy: async () => ({ Component: (await import('../features/standard-forms/admin/StandardFormSettingsPage')).StandardFormSettingsPage }) },
 ];
 
 /**
@@ -123,6 +124,28 @@ export const appRoutes: RouteObject[] = [
                     ],
                   },
                   {
+                    path: 'standard-forms',
+                    handle: { navVariant: 'contractManagement' } satisfies RouteHandle,
+                    children: [
+                      {
+                        index: true,
+                        lazy: async () => ({ Component: (await import('../features/standard-forms/StandardFormsPage')).StandardFormsPage }),
+                      },
+                      {
+                        path: 'new/maker',
+                        lazy: async () => ({ Component: (await import('../features/standard-forms/FormMakerPage')).FormMakerPage }),
+                      },
+                      {
+                        path: ':standardFormId',
+                        lazy: async () => ({ Component: (await import('../features/standard-forms/StandardFormPage')).StandardFormPage }),
+                      },
+                      {
+                        path: ':standardFormId/draft',
+                        lazy: async () => ({ Component: (await import('../features/standard-forms/DraftWizardPage')).DraftWizardPage }),
+                      },
+                    ],
+                  },
+                  {
                     path: 'ai-review',
                     handle: { navVariant: 'aiReview' } satisfies RouteHandle,
                     children: [
@@ -194,6 +217,7 @@ export const appRoutes: RouteObject[] = [
               { path: 'credits', lazy: async () => ({ Component: (await import('../features/ai-platform/CreditsSuperAdminPage')).CreditsSuperAdminPage }) },
               { path: 'prompts', lazy: async () => ({ Component: (await import('../features/ai-platform/PromptsPage')).PromptsPage }) },
               { path: 'llm-dashboard', lazy: async () => ({ Component: (await import('../features/ai-platform/LlmDashboardPage')).LlmDashboardPage }) },
+              { path: 'standard-forms', lazy: async () => ({ Component: (await import('../features/standard-forms/super-admin/GlobalFormsPage')).GlobalFormsPage }) },
             ],
           },
           { path: '*', Component: NotFoundPage },

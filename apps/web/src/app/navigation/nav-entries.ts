@@ -4,6 +4,7 @@ import { NOTICES_NAV } from '../../features/admin/notices/notices-nav';
 import { ROLE_REQUESTS_NAV } from '../../features/admin/role-requests/role-requests-nav';
 import { CONTRACTS_NAV } from '../../features/contracts/contracts-nav';
 import { RESEARCH_NAV } from '../../features/research/research-nav';
+import { STANDARD_FORMS_NAV, STANDARD_FORMS_SUPER_ADMIN_NAV } from '../../features/standard-forms/standard-forms-nav';
 import { FILES_NAV } from '../../features/files/files-nav';
 import { SUPER_ADMIN_NAV } from '../../features/super-admin/super-admin-nav';
 import { WORKSPACES_NAV } from '../../features/workspaces/workspaces-nav';
@@ -18,6 +19,7 @@ import { type NavEntry } from './nav-entry';
 export const NAV_ENTRIES: readonly NavEntry[] = [
   ...WORKSPACES_NAV,
   ...CONTRACTS_NAV,
+  ...STANDARD_FORMS_NAV,
   ...AI_REVIEW_NAV,
   ...RESEARCH_NAV,
   ...FILES_NAV,
@@ -25,4 +27,5 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   ...ROLE_REQUESTS_NAV,
   ...ADMIN_NAV,
   ...SUPER_ADMIN_NAV,
+  ...STANDARD_FORMS_SUPER_ADMIN_NAV,
 ];

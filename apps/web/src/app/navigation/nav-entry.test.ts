@@ -79,12 +79,15 @@ describe('the variant of each route', () => {
     expect(variantAt('/hanbit/ai-review')).toBe('aiReview');
     expect(variantAt('/hanbit/ai-review/reviews')).toBe('aiReview');
     expect(variantAt('/hanbit/ai-review/12')).toBe('aiReview');
+    expect(variantAt('/hanbit/standard-forms')).toBe('contractManagement');
+    expect(variantAt('/hanbit/standard-forms/7/draft')).toBe('contractManagement');
     expect(variantAt('/hanbit/business-agent')).toBe('general');
     expect(variantAt('/hanbit/business-agent/statutes')).toBe('general');
     expect(variantAt('/hanbit/admin/users')).toBe('admin');
     expect(variantAt('/hanbit/admin')).toBe('admin');
     expect(variantAt('/super-admin')).toBe('superAdmin');
     expect(variantAt('/super-admin/deletion-requests')).toBe('superAdmin');
+    expect(variantAt('/super-admin/standard-forms')).toBe('superAdmin');
     for (const path of ['/', '/sign-in', '/super-admin/sign-in', '/workspaces', '/profile', '/consent', '/reset-password']) expect(variantAt(path)).toBeNull();
   });
 });
@@ -124,6 +127,7 @@ describe('the registry (nav-entries.ts)', () => {
     const files: Partial<Record<string, string>> = {
       common: 'common', workspaces: 'workspaces', contracts: 'contracts', files: 'files', notices: 'notices',
       roleRequests: 'role-requests', admin: 'admin', superAdmin: 'super-admin', aiReview: 'ai-review', research: 'research',
+      standardForms: 'standard-forms',
     };
     for (const locale of ['ko', 'en']) {
       for (const e of NAV_ENTRIES) {

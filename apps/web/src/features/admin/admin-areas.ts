@@ -2,7 +2,7 @@ import type { PermissionName } from '@legal/api';
 import type { TablerIcon } from '@tabler/icons-react';
 import {
   IconBriefcase, IconFileCertificate, IconHierarchy, IconHistory, IconKey, IconMailForward, IconPalette,
-  IconCoins, IconSettings, IconShieldCheck, IconSpeakerphone, IconTrash, IconUserCheck, IconUsers, IconUsersGroup,
+  IconCoins, IconSettings, IconTemplate, IconShieldCheck, IconSpeakerphone, IconTrash, IconUserCheck, IconUsers, IconUsersGroup,
 } from './admin-icons';
 
 /** The pages of the admin console, in navigation order. `path` is relative to `/:workspaceName/admin`. */
@@ -22,6 +22,7 @@ export const ADMIN_AREAS = [
   { id: 'credits', path: 'credits', permission: 'workspace.subscription.read', icon: IconCoins },
   { id: 'deletion', path: 'deletion', permission: 'workspace.deletion.request', icon: IconTrash },
   { id: 'audit', path: 'audit', permission: 'workspace.audit.read', icon: IconHistory },
+  { id: 'standardForms', path: 'standard-forms', permission: 'workspace.config.write', icon: IconTemplate },
 ] as const satisfies ReadonlyArray<{ id: string; path: string; permission: PermissionName; icon: TablerIcon }>;
 
 export type AdminArea = (typeof ADMIN_AREAS)[number];

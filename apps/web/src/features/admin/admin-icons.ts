@@ -15,3 +15,4 @@ export { default as IconUserCheck } from '@tabler/icons-react/dist/esm/icons/Ico
 export { default as IconUsers } from '@tabler/icons-react/dist/esm/icons/IconUsers.mjs';
 export { default as IconUsersGroup } from '@tabler/icons-react/dist/esm/icons/IconUsersGroup.mjs';
 export { default as IconCoins } from '@tabler/icons-react/dist/esm/icons/IconCoins.mjs';
+export { default as IconTemplate } from '@tabler/icons-react/dist/esm/icons/IconTemplate.mjs';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { useLocaleFormat } from '../../lib/i18n/locale-format';
-import { DiffSegments } from './DiffSegments';
+import { DiffSegments } from '../../components/DiffSegments';
 import { useClauseHistory } from './research-queries';
 import './research-i18n';
 
