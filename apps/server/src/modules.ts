@@ -9,6 +9,7 @@ import { filesModule } from './modules/files';
 import { lawModule } from './modules/law';
 import { legalSourcesModule } from './modules/legal-sources';
 import { researchModule } from './modules/research';
+import { workflowsModule } from './modules/workflows';
 
 /**
  * Every server module, in registration order: the only list that names them all. Adding a service
@@ -26,4 +27,5 @@ export const MODULES: readonly ModuleManifest[] = [
   aiModule,
   aiReviewModule,
   researchModule,
+  workflowsModule,
 ];

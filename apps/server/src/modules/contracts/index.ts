@@ -66,3 +66,6 @@ export { listReadableClauses, type ReadableClause } from './analysis/readable-cl
 /** For the AI review: a readable contract's document, and the clause segmentation of the analyzer. */
 export { canReadContract, readableContractDocument } from './contract-review-source';
 export { splitClauses } from './analysis/contract-analysis.clauses';
+
+/** The contracts table, for other modules' foreign keys and joins (the workflow hub). */
+export { contracts } from './contracts.table';

@@ -1,0 +1,20 @@
+import { defineModule } from '../../platform/module';
+import * as workflowTables from './workflows.table';
+
+/**
+ * The workflow hub (catalogue 7.6 conhub, docs/workflows.md): one workflow per contract moves it
+ * from the business to legal and back until it is signed.
+ */
+export const workflowsModule = defineModule({
+  name: 'workflows',
+  product: 'CLM',
+  // The routes land with the engine (next commits); the tables come first for the read models.
+  routes: () => undefined,
+  tables: { ...workflowTables },
+});
+
+/** The tables, for the read models (to-do, listings, my requests). */
+export * from './workflows.table';
+/** Basic scoped reads and the vocabulary of "who it waits on". */
+export * as workflowsRepo from './workflows.repo';
+export { FINAL_PROCESS_STATUSES, waitingApproverIds } from './workflows.repo';
