@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module';
+import { registerWorkflowListRoutes } from './workflow-lists.routes';
 import * as workflowTables from './workflows.table';
 
 /**
@@ -8,8 +9,9 @@ import * as workflowTables from './workflows.table';
 export const workflowsModule = defineModule({
   name: 'workflows',
   product: 'CLM',
-  // The routes land with the engine (next commits); the tables come first for the read models.
-  routes: () => undefined,
+  routes(app, services) {
+    registerWorkflowListRoutes(app, services);
+  },
   tables: { ...workflowTables },
 });
 
