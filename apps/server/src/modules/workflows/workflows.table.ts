@@ -51,6 +51,10 @@ export const workflows = pgTable(
     index('workflows_scope_status_idx').on(t.tenantId, t.workspaceId, t.processStatus, t.currentStepCode),
     index('workflows_scope_requester_idx').on(t.tenantId, t.workspaceId, t.requesterUserId, t.createdAt),
     index('workflows_scope_updated_idx').on(t.tenantId, t.workspaceId, t.updatedAt, t.id),
+    // The to-do and the by-step counts read only running workflows, oldest waiting first (workflow-lists.repo.ts).
+    index('workflows_scope_running_idx')
+      .on(t.tenantId, t.workspaceId, t.stepStartedAt, t.id)
+      .where(sql`process_status not in ('EXECUTED', 'CANCELED')`),
   ],
 );
 
@@ -195,6 +199,8 @@ export const workflowEvents = pgTable(
   (t) => [
     uniqueIndex('workflow_events_workflow_seq_key').on(t.workflowId, t.seq),
     index('workflow_events_scope_contract_idx').on(t.tenantId, t.workspaceId, t.contractId, t.id),
+    // Reviews completed per reviewer (the assigner's count-by-member).
+    index('workflow_events_scope_action_actor_idx').on(t.tenantId, t.workspaceId, t.actionId, t.actorUserId, t.createdAt),
   ],
 );
 
