@@ -1,5 +1,5 @@
 import type { ContractLanguage, ContractType, ProcessStatus, StepCode, StepMemberRoleSchema, WORKFLOW_PRESET_TYPES } from '@legal/api';
-import { and, asc, desc, eq, exists, gte, inArray, isNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gte, inArray, isNull, lt, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../platform/db/client';
 import { inScope } from '../../platform/db/tenancy';
@@ -55,30 +55,32 @@ export function approverTurn(db: Executor, scope: TenantScope, userId: number, a
   );
 }
 
+/** `workflows.id = ANY(ARRAY(subquery))`: the id set is computed once (an InitPlan) and probes the primary key (as the contracts module's idAmong). */
+const idAmong = (ids: SQLWrapper): SQL => sql`${workflows.id} = any(array(${ids}))`;
+
 /**
  * Each way a running workflow waits on the caller, as SQL over `workflows` joined to `contracts`:
  * the assigner (legal.review.assign) at ASSIGNMENT, the reviewer assigned at LEGAL_REVIEW, the
- * approver whose line's turn it is, the owner at SIGNING, the requester once it came back.
+ * approver whose line's turn it is, the owner at SIGNING, the requester once it came back. Each
+ * branch is an index condition on `workflows` (the caller's reviews and approval turns as id sets
+ * read once through their user indexes, the others through the status and requester indexes), so
+ * the to-do reads only the workflows that wait on the caller, however many run.
  */
 export function todoConditions(db: Executor, scope: TenantScope, userId: number, canAssign: boolean): Record<TodoKind, SQL> {
-  const isMember = (stepCode: StepCode, role: StepMemberRole) =>
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(workflowStepMembers)
-        .where(and(inScope(workflowStepMembers, scope), eq(workflowStepMembers.workflowId, workflows.id), eq(workflowStepMembers.stepCode, stepCode), eq(workflowStepMembers.role, role), eq(workflowStepMembers.userId, userId))),
-    );
-  const inProgressLine = exists(
-    db
-      .select({ one: sql`1` })
-      .from(workflowApprovals)
-      .where(and(inScope(workflowApprovals, scope), eq(workflowApprovals.workflowId, workflows.id), eq(workflowApprovals.status, 'IN_PROGRESS'), approverTurn(db, scope, userId, workflowApprovals.id))),
-  );
+  const myReviews = db
+    .select({ id: workflowStepMembers.workflowId })
+    .from(workflowStepMembers)
+    .where(and(inScope(workflowStepMembers, scope), eq(workflowStepMembers.userId, userId), eq(workflowStepMembers.role, 'REVIEWER'), eq(workflowStepMembers.stepCode, 'LEGAL_REVIEW')));
+  const myTurns = db
+    .select({ id: workflowApprovals.workflowId })
+    .from(workflowApprovers)
+    .innerJoin(workflowApprovals, and(inScope(workflowApprovals, scope), eq(workflowApprovals.id, workflowApprovers.approvalId)))
+    .where(and(inScope(workflowApprovers, scope), eq(workflowApprovers.userId, userId), eq(workflowApprovers.decision, 'PENDING'), eq(workflowApprovals.status, 'IN_PROGRESS'), isCurrentLine(scope)));
   return {
-    toAssign: canAssign ? and(eq(workflows.currentStepCode, 'ASSIGNMENT'), eq(workflows.processStatus, 'REQUESTED'))! : sql`false`,
-    toReview: and(eq(workflows.currentStepCode, 'LEGAL_REVIEW'), eq(workflows.processStatus, 'IN_REVIEW'), isMember('LEGAL_REVIEW', 'REVIEWER'))!,
-    toApprove: and(eq(workflows.currentStepCode, 'APPROVAL'), eq(workflows.processStatus, 'IN_APPROVAL'), inProgressLine)!,
-    toSign: and(eq(workflows.currentStepCode, 'SIGNING'), eq(workflows.processStatus, 'IN_SIGNING'), eq(contracts.ownerUserId, userId))!,
+    toAssign: canAssign ? and(eq(workflows.processStatus, 'REQUESTED'), eq(workflows.currentStepCode, 'ASSIGNMENT'))! : sql`false`,
+    toReview: and(eq(workflows.processStatus, 'IN_REVIEW'), eq(workflows.currentStepCode, 'LEGAL_REVIEW'), idAmong(myReviews))!,
+    toApprove: and(eq(workflows.processStatus, 'IN_APPROVAL'), eq(workflows.currentStepCode, 'APPROVAL'), idAmong(myTurns))!,
+    toSign: and(eq(workflows.processStatus, 'IN_SIGNING'), eq(workflows.currentStepCode, 'SIGNING'), eq(contracts.ownerUserId, userId))!,
     returnedToMe: and(eq(workflows.requesterUserId, userId), inArray(workflows.processStatus, BACK_TO_REQUESTER))!,
   };
 }
