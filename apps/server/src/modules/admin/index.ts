@@ -44,3 +44,5 @@ export const adminModule = defineModule({
 
 // What other modules use of this one (through this file only; see docs/adding-a-service.md).
 export { groupMembers, groups } from './organization/organization.table';
+/** The workflow hub: members holding a permission (assigners, reviewers, approvers) and people by id (mail recipients). */
+export { membersWithPermission, peopleByIds } from './role-requests/role-requests.repo';

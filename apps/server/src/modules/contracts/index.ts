@@ -69,3 +69,11 @@ export { splitClauses } from './analysis/contract-analysis.clauses';
 
 /** The contracts table, for other modules' foreign keys and joins (the workflow hub). */
 export { contracts } from './contracts.table';
+/** The workflow engine: the contract's lifecycle rules and the executed copy filed at signing. */
+export { canTransition } from './contracts.state';
+export { discardExecutedCopy, fileExecutedCopy, mainDocumentRevision, prepareExecutedCopy } from './documents/contract-executed-copy';
+export { contractContext, readableContract } from './contracts.service';
+export { visibleTo } from './contracts.visibility';
+export type { ContractActor } from './contracts.policy';
+export { groupIdsOf } from './contracts.visibility';
+export { addContractParticipants } from './contract-participants';

@@ -1,4 +1,6 @@
 import { defineModule } from '../../platform/module';
+import { registerWorkflowFileAccess } from './workflows.file-access';
+import { registerWorkflowRoutes } from './workflows.routes';
 import * as workflowTables from './workflows.table';
 
 /**
@@ -8,9 +10,9 @@ import * as workflowTables from './workflows.table';
 export const workflowsModule = defineModule({
   name: 'workflows',
   product: 'CLM',
-  // The routes land with the engine (next commits); the tables come first for the read models.
-  routes: () => undefined,
+  routes: registerWorkflowRoutes,
   tables: { ...workflowTables },
+  attachments: registerWorkflowFileAccess,
 });
 
 /** The tables, for the read models (to-do, listings, my requests). */
@@ -18,3 +20,8 @@ export * from './workflows.table';
 /** Basic scoped reads and the vocabulary of "who it waits on". */
 export * as workflowsRepo from './workflows.repo';
 export { FINAL_PROCESS_STATUSES, waitingApproverIds } from './workflows.repo';
+/** Standard forms drafting starts the chosen preset on the new contract, inside its transaction. */
+export { startWorkflowForContract } from './workflows.service';
+/** The engine's vocabulary for the read models. */
+export { waitingApprovers as waitingApproversOf, contractStatusFor } from './workflow.state';
+export { workflowMeta, presetOf, ALL_PRESETS } from './workflow.presets';
