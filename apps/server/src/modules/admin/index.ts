@@ -46,3 +46,5 @@ export const adminModule = defineModule({
 export { groupMembers, groupRoles, groups } from './organization/organization.table';
 /** SQL over an outer `memberships` row: the member holds the permission through their roles or their groups' roles. */
 export { holdsGrant } from './users/users.repo';
+/** The workflow hub: members holding a permission (assigners, reviewers, approvers) and people by id (mail recipients). */
+export { membersWithPermission, peopleByIds } from './role-requests/role-requests.repo';

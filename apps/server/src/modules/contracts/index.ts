@@ -69,12 +69,15 @@ export { splitClauses } from './analysis/contract-analysis.clauses';
 
 /** The contracts table, for other modules' foreign keys and joins (the workflow hub). */
 export { contracts } from './contracts.table';
-/**
- * For the workflow hub's lists: the caller as the contract rules see them, and the same read rule
- * as SQL over `contracts` (join it, never re-derive it).
- */
-export { contractContext } from './contracts.service';
+/** The workflow engine: the contract's lifecycle rules and the executed copy filed at signing. */
+export { canTransition } from './contracts.state';
+export { discardExecutedCopy, fileExecutedCopy, mainDocumentRevision, prepareExecutedCopy } from './documents/contract-executed-copy';
+export { contractContext, readableContract } from './contracts.service';
 export { visibleTo } from './contracts.visibility';
-export { readsEveryContract, type ContractActor } from './contracts.policy';
+export type { ContractActor } from './contracts.policy';
+export { groupIdsOf } from './contracts.visibility';
+export { addContractParticipants } from './contract-participants';
+/** For the workflow hub's lists (the read rule itself is visibleTo, above). */
+export { readsEveryContract } from './contracts.policy';
 export { HOME_TIME_ZONE } from './contracts.state';
 export { neutralizeFormula } from './exports/contract-excel';

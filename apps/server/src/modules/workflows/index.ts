@@ -1,5 +1,7 @@
 import { defineModule } from '../../platform/module';
 import { registerWorkflowListRoutes } from './workflow-lists.routes';
+import { registerWorkflowFileAccess } from './workflows.file-access';
+import { registerWorkflowRoutes } from './workflows.routes';
 import * as workflowTables from './workflows.table';
 
 /**
@@ -10,9 +12,11 @@ export const workflowsModule = defineModule({
   name: 'workflows',
   product: 'CLM',
   routes(app, services) {
+    registerWorkflowRoutes(app, services);
     registerWorkflowListRoutes(app, services);
   },
   tables: { ...workflowTables },
+  attachments: registerWorkflowFileAccess,
 });
 
 /** The tables, for the read models (to-do, listings, my requests). */
@@ -20,3 +24,8 @@ export * from './workflows.table';
 /** Basic scoped reads and the vocabulary of "who it waits on". */
 export * as workflowsRepo from './workflows.repo';
 export { FINAL_PROCESS_STATUSES, waitingApproverIds } from './workflows.repo';
+/** Standard forms drafting starts the chosen preset on the new contract, inside its transaction. */
+export { startWorkflowForContract } from './workflows.service';
+/** The engine's vocabulary for the read models. */
+export { waitingApprovers as waitingApproversOf, contractStatusFor } from './workflow.state';
+export { workflowMeta, presetOf, ALL_PRESETS } from './workflow.presets';

@@ -1,6 +1,6 @@
 import { STEP_CODES, WORKFLOW_ACTIONS, type StepCode, type WorkflowAction } from '@legal/api';
 import { describe, expect, it } from 'vitest';
-import { canTransition } from '../contracts/contracts.state';
+import { canTransition } from '../contracts';
 import { actionsAt, ALL_PRESETS, type PresetType, workflowMeta } from './workflow.presets';
 import { type ActionInput, type ActorFacts, allowedActions, apply, contractStatusFor, type EngineState, type Outcome, startState, switchPreset, type Transition, waitingApprovers } from './workflow.state';
 

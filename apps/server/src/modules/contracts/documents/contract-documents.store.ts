@@ -180,47 +180,62 @@ export interface RevisionWrite {
  */
 export async function writeMainRevision(services: Services, w: RevisionWrite): Promise<SavedRevision> {
   const { scope, actor, contractId, bytes } = w;
-  const meta = { ...auditMetaOf(w.ctx, actor.userId), ...scope };
   try {
     return await services.db.transaction(async (tx) => {
       await guardWrite(tx, scope, actor, contractId);
       const main = await findMainDocument(tx, scope, contractId, { forUpdate: true });
       await w.checkLock(tx, main);
-      await files.reserveStorage(tx, scope, bytes.size, { defaultQuotaBytes: services.config.files.defaultQuotaBytes, isExempt: false });
-      const number = main ? main.currentRevision + 1 : 1;
-      const displayName = main && w.isNameKept ? main.displayName : bytes.displayName;
-      let file: files.FileRow;
-      if (main) {
-        [file] = (await tx
-          .update(filesTable)
-          .set({ currentRevision: number, displayName, updatedAt: new Date() })
-          .where(and(inScope(filesTable, scope), eq(filesTable.id, main.id)))
-          .returning()) as [files.FileRow];
-      } else {
-        [file] = (await tx
-          .insert(filesTable)
-          .values({ ...scope, fileKey: newFileKey(), displayName, referenceType: 'CONTRACT', referenceId: String(contractId), uploadedByUserId: actor.userId })
-          .returning()) as [files.FileRow];
-        await makeMain(tx, scope, contractId, file.fileKey, actor.userId);
-      }
-      const [revision] = await tx
-        .insert(fileRevisions)
-        .values({
-          ...scope, fileId: file.id, revision: number, storageKey: bytes.storageKey, displayName, fileType: bytes.fileType, contentType: bytes.contentType,
-          size: bytes.size, sha256: bytes.sha256, uploadedByUserId: actor.userId,
-        })
-        .returning({ id: fileRevisions.id });
-      await files.deleteUploadIntent(tx, bytes.storageKey);
-      await services.jobs.send(extractFileTextJob, { ...scope, revisionId: revision!.id }, { tx, idempotencyKey: `files.extract:${revision!.id}`, priority: w.extractionPriority });
-      await recordAudit(tx, { type: 'file.uploaded', data: { fileKey: file.fileKey, revision: number, size: bytes.size, fileType: bytes.fileType, isQuotaExempt: false } }, meta);
-      const saved = { fileKey: file.fileKey, revision: number, size: bytes.size, fileType: bytes.fileType, isNewDocument: main === null };
-      await recordAudit(tx, w.event(saved), meta);
-      await repo.writeContract(tx, scope, contractId, {});
-      return saved;
+      return await addMainRevision(tx, services, { ...w, userId: actor.userId, main });
     });
   } catch (err) {
     await services.storage.delete(bytes.storageKey).catch((e: unknown) => services.logger.warn({ err: e, storageKey: bytes.storageKey }, 'could not delete bytes; the sweep will'));
     await files.deleteUploadIntent(services.db, bytes.storageKey).catch(() => undefined);
     throw err;
   }
+}
+
+/**
+ * The revision write itself, inside the caller's transaction once its guards passed (the HTTP
+ * routes: writeMainRevision; the workflow engine filing the executed copy while the contract is
+ * IN_SIGNING, which its own rules allow).
+ */
+export async function addMainRevision(
+  tx: Tx,
+  services: Pick<Services, 'config' | 'jobs'>,
+  w: Pick<RevisionWrite, 'scope' | 'contractId' | 'ctx' | 'bytes' | 'isNameKept' | 'event' | 'extractionPriority'> & { userId: number; main: files.FileRow | null },
+): Promise<SavedRevision> {
+  const { scope, contractId, bytes, main } = w;
+  const meta = { ...auditMetaOf(w.ctx, w.userId), ...scope };
+  const actor = { userId: w.userId };
+  await files.reserveStorage(tx, scope, bytes.size, { defaultQuotaBytes: services.config.files.defaultQuotaBytes, isExempt: false });
+  const number = main ? main.currentRevision + 1 : 1;
+  const displayName = main && w.isNameKept ? main.displayName : bytes.displayName;
+  let file: files.FileRow;
+  if (main) {
+    [file] = (await tx
+      .update(filesTable)
+      .set({ currentRevision: number, displayName, updatedAt: new Date() })
+      .where(and(inScope(filesTable, scope), eq(filesTable.id, main.id)))
+      .returning()) as [files.FileRow];
+  } else {
+    [file] = (await tx
+      .insert(filesTable)
+      .values({ ...scope, fileKey: newFileKey(), displayName, referenceType: 'CONTRACT', referenceId: String(contractId), uploadedByUserId: actor.userId })
+      .returning()) as [files.FileRow];
+    await makeMain(tx, scope, contractId, file.fileKey, actor.userId);
+  }
+  const [revision] = await tx
+    .insert(fileRevisions)
+    .values({
+      ...scope, fileId: file.id, revision: number, storageKey: bytes.storageKey, displayName, fileType: bytes.fileType, contentType: bytes.contentType,
+      size: bytes.size, sha256: bytes.sha256, uploadedByUserId: actor.userId,
+    })
+    .returning({ id: fileRevisions.id });
+  await files.deleteUploadIntent(tx, bytes.storageKey);
+  await services.jobs.send(extractFileTextJob, { ...scope, revisionId: revision!.id }, { tx, idempotencyKey: `files.extract:${revision!.id}`, priority: w.extractionPriority });
+  await recordAudit(tx, { type: 'file.uploaded', data: { fileKey: file.fileKey, revision: number, size: bytes.size, fileType: bytes.fileType, isQuotaExempt: false } }, meta);
+  const saved = { fileKey: file.fileKey, revision: number, size: bytes.size, fileType: bytes.fileType, isNewDocument: main === null };
+  await recordAudit(tx, w.event(saved), meta);
+  await repo.writeContract(tx, scope, contractId, {});
+  return saved;
 }

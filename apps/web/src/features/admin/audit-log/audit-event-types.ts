@@ -100,6 +100,11 @@ export const KNOWN_AUDIT_TYPES = [
   'ai_review.standalone_created',
   'ai_review.standalone_document_set',
   'ai_review.ood_config_changed',
+  'workflow.started',
+  'workflow.action',
+  'workflow.preset_changed',
+  'workflow.members_changed',
+  'workflow.deleted',
 ] as const;
 
 export type KnownAuditType = (typeof KNOWN_AUDIT_TYPES)[number];
