@@ -1,2 +1,3 @@
 CREATE INDEX "workflow_events_scope_action_actor_idx" ON "workflow_events" USING btree ("tenant_id","workspace_id","action_id","actor_user_id","created_at");--> statement-breakpoint
+CREATE INDEX "workflows_scope_requester_status_idx" ON "workflows" USING btree ("tenant_id","workspace_id","requester_user_id","process_status");--> statement-breakpoint
 CREATE INDEX "workflows_scope_running_idx" ON "workflows" USING btree ("tenant_id","workspace_id","step_started_at","id") WHERE process_status not in ('EXECUTED', 'CANCELED');

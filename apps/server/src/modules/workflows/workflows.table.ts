@@ -51,6 +51,8 @@ export const workflows = pgTable(
     index('workflows_scope_status_idx').on(t.tenantId, t.workspaceId, t.processStatus, t.currentStepCode),
     index('workflows_scope_requester_idx').on(t.tenantId, t.workspaceId, t.requesterUserId, t.createdAt),
     index('workflows_scope_updated_idx').on(t.tenantId, t.workspaceId, t.updatedAt, t.id),
+    // What came back to a requester (the to-do's returnedToMe): their workflows by status.
+    index('workflows_scope_requester_status_idx').on(t.tenantId, t.workspaceId, t.requesterUserId, t.processStatus),
     // The to-do and the by-step counts read only running workflows, oldest waiting first (workflow-lists.repo.ts).
     index('workflows_scope_running_idx')
       .on(t.tenantId, t.workspaceId, t.stepStartedAt, t.id)
