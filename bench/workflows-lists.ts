@@ -19,7 +19,9 @@
 // the envelope and the hooks, and answers the rows as they come.
 //
 // Options (env): BENCH_DURATION seconds per run (default 10), BENCH_WF_ROUNDS (1: app and bare
-// take turns, the median round counts), BENCH_WF_SKIP_BUILD=1 to reuse apps/server/dist.
+// take turns, the median round counts), BENCH_WF_SKIP_BUILD=1 to reuse apps/server/dist,
+// BENCH_WF_DB=<name> to measure a database kept by an earlier run (BENCH_WF_KEEP_DB=1; the server
+// applies any newer migration to it at start, so an index can be tried without seeding again).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -217,9 +219,11 @@ async function main() {
     return;
   }
   if (!process.env.BENCH_WF_SKIP_BUILD) buildServer();
-  const dbName = `legal_bench_workflows_${process.pid}_${Date.now()}`;
+  const reuse = process.env.BENCH_WF_DB;
+  const keep = Boolean(reuse || process.env.BENCH_WF_KEEP_DB);
+  const dbName = reuse ?? `legal_bench_workflows_${process.pid}_${Date.now()}`;
   const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
-  await admin.query(`CREATE DATABASE ${dbName}`);
+  if (!reuse) await admin.query(`CREATE DATABASE ${dbName}`);
   const results: Record<string, unknown> = { at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, duration, rounds, count, events, loadavgBefore: os.loadavg() };
   let server: { url: string; stop: () => Promise<void> } | undefined;
   let bare: ReturnType<typeof spawn> | undefined;
@@ -235,9 +239,11 @@ async function main() {
     const idOf = async (login: string) => Number((await db.query('SELECT id FROM users WHERE login_id = $1', [login])).rows[0].id);
     const [memberId, managerId, reviewerId, approverId] = await Promise.all(['member', 'manager', 'reviewer', 'approver'].map((n) => idOf(`${n}@hanbit.example`)));
     const { rows: others } = await db.query('SELECT user_id FROM memberships WHERE tenant_id = $1 AND workspace_id = $2 AND user_id <> $3 ORDER BY user_id', [scope.tenantId, scope.workspaceId, memberId]);
-    const seededContracts = await seedContracts(db, { ...scope, memberUserId: memberId, otherUserIds: others.map((r) => Number(r.user_id)), count });
     const otherIds = others.map((r) => Number(r.user_id)).filter((id) => id !== reviewerId && id !== approverId);
-    const seededWorkflows = await seedWorkflows(db, { t: scope.tenantId, w: scope.workspaceId, reviewer: reviewerId!, approver: approverId!, others: otherIds }, count, events);
+    const seededContracts = reuse ? { seconds: { total: 0 } } : await seedContracts(db, { ...scope, memberUserId: memberId, otherUserIds: others.map((r) => Number(r.user_id)), count });
+    const seededWorkflows = reuse
+      ? { ...(await db.query('SELECT (SELECT count(*)::int FROM workflows) AS workflows, (SELECT count(*)::int FROM workflow_events) AS events')).rows[0], seconds: 0, reused: dbName }
+      : await seedWorkflows(db, { t: scope.tenantId, w: scope.workspaceId, reviewer: reviewerId!, approver: approverId!, others: otherIds }, count, events);
     await db.end();
     results.seed = { contracts: seededContracts.seconds, workflows: seededWorkflows };
     console.log(`workflows-lists: ${count} contracts, ${seededWorkflows.workflows} workflows, ${seededWorkflows.events} events (workflows seeded in ${seededWorkflows.seconds} s)`);
@@ -296,7 +302,7 @@ async function main() {
   } finally {
     bare?.kill('SIGTERM');
     await server?.stop();
-    if (!process.env.BENCH_WF_KEEP_DB) await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    if (!keep) await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     else console.log(`kept database ${dbName}`);
     await admin.end();
   }
