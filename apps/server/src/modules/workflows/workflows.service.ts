@@ -155,7 +155,8 @@ function approvalDto(approval: repo.ApprovalRow, approvers: repo.ApproverRow[], 
 async function workflowDto(db: Exec, scope: TenantScope, actor: ContractActor, contract: { ownerUserId: number; title: string }, row: repo.WorkflowRow): Promise<Workflow> {
   const loaded = await load(db, scope, row);
   const names = await memberDisplayNames(db, scope, [row.requesterUserId, ...loaded.members.map((m) => m.userId), ...loaded.approvers.map((a) => a.userId), loaded.approval?.requestedByUserId ?? null]);
-  const showApproval = loaded.approval && loaded.approval.status !== 'DRAFT' ? loaded.approval : undefined;
+  // The current line: not a draft waiting for the step, nor one canceled (the workflow waits for a new one).
+  const showApproval = loaded.approval && loaded.approval.status !== 'DRAFT' && loaded.approval.status !== 'CANCELED' ? loaded.approval : undefined;
   return {
     workflowId: row.id,
     contractId: row.contractId,
