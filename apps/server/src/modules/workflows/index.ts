@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/module';
 import { registerWorkflowFileAccess } from './workflows.file-access';
+import { scheduleDeadlineSweep, workflowJobs } from './workflows.jobs';
 import { registerWorkflowRoutes } from './workflows.routes';
 import * as workflowTables from './workflows.table';
 
@@ -11,6 +12,8 @@ export const workflowsModule = defineModule({
   name: 'workflows',
   product: 'CLM',
   routes: registerWorkflowRoutes,
+  jobs: workflowJobs(),
+  schedule: (services) => scheduleDeadlineSweep(services),
   tables: { ...workflowTables },
   attachments: registerWorkflowFileAccess,
 });

@@ -6,6 +6,8 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { newWorkspace, workspaceHeaders } from '../auth/auth.test-support';
 import { caller, createContract, fieldsOf, type Person, person, uploadFile, type Workspace } from '../contracts/contracts.test-support';
 import { contracts } from '../contracts';
+import { localDate } from '../../platform/time';
+import { sweepDeadlines } from './workflows.jobs';
 import { workflowEvents, workflows } from './workflows.table';
 
 /**
@@ -378,5 +380,35 @@ describe('the other routes of the engine', () => {
     const [row] = await t.services.db.select().from(workflows).where(eq(workflows.id, wf.workflowId));
     expect(row).toMatchObject({ revision: wf.revision, processStatus: 'IN_SIGNING' });
     expect(await seqsOf(wf.workflowId)).toEqual([1]);
+  });
+});
+
+describe('desired review deadline', () => {
+  it('reminds the day before, escalates to the assigners once passed, each once', async () => {
+    const now = new Date();
+    const day = (offset: number) => localDate(new Date(now.getTime() + offset * 86_400_000), 'Asia/Seoul');
+    const soon = await createContract(t, member, { title: '기한 임박 계약' });
+    const late = await createContract(t, member, { title: '기한 경과 계약' });
+    const wfSoon = await ok(await call(member, 'POST', `${base(soon.id)}/workflows/v2`, { presetType: 'LEGAL_REVIEW', desiredReviewDeadline: day(1) }));
+    const wfLate = await ok(await call(member, 'POST', `${base(late.id)}/workflows/v2`, { presetType: 'LEGAL_REVIEW', desiredReviewDeadline: day(-2) }));
+    const assignedLate = await ok(await act(assigner, late.id, wfLate, 'ASSIGN', { assigneeUserIds: [reviewer.userId] }));
+    const deadlineMails = (p: Person) => t.services.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, p.loginId), eq(mailOutbox.template, 'workflows.deadline')));
+    const before = (await deadlineMails(assigner)).length;
+    const first = await sweepDeadlines(t.services, { now });
+    expect(first.reminded).toBeGreaterThanOrEqual(1);
+    expect(first.escalated).toBeGreaterThanOrEqual(1);
+    // The soon one reminded its assigners (not assigned yet); the late one escalated to the assigners.
+    expect((await deadlineMails(assigner)).length).toBe(before + 2);
+    const lateEvents = await t.services.db.select().from(workflowEvents).where(eq(workflowEvents.workflowId, wfLate.workflowId)).orderBy(asc(workflowEvents.seq));
+    expect(lateEvents.map((e) => e.type)).toEqual(['STARTED', 'ACTION', 'DEADLINE_PASSED']);
+    expect(lateEvents.map((e) => e.seq)).toEqual([1, 2, 3]);
+    // Nothing twice.
+    await sweepDeadlines(t.services, { now });
+    expect((await deadlineMails(assigner)).length).toBe(before + 2);
+    expect(await seqsOf(wfLate.workflowId)).toEqual([1, 2, 3]);
+    expect(await seqsOf(wfSoon.workflowId)).toEqual([1]);
+    // The event is in the contract's log; the workflow's revision is untouched (no action happened).
+    const [row] = await t.services.db.select().from(workflows).where(eq(workflows.id, wfLate.workflowId));
+    expect(row!.revision).toBe(assignedLate.revision);
   });
 });
