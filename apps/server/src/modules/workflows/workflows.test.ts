@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { newWorkspace, workspaceHeaders } from '../auth/auth.test-support';
 import { caller, createContract, fieldsOf, type Person, person, uploadFile, type Workspace } from '../contracts/contracts.test-support';
 import { contracts } from '../contracts';
+import { files } from '../files';
 import { localDate } from '../../platform/time';
 import { sweepDeadlines } from './workflows.jobs';
 import { workflowEvents, workflows } from './workflows.table';
@@ -410,5 +411,30 @@ describe('desired review deadline', () => {
     // The event is in the contract's log; the workflow's revision is untouched (no action happened).
     const [row] = await t.services.db.select().from(workflows).where(eq(workflows.id, wfLate.workflowId));
     expect(row!.revision).toBe(assignedLate.revision);
+  });
+});
+
+describe('a new document revision during approval', () => {
+  it('restarts the line at the next decision: 409 to the caller, every decision PENDING again, recorded', async () => {
+    const doc = await uploadFile(t, member, PDF, 'main.pdf');
+    const c = await createContract(t, member, { title: '문서 변경 계약', files: [{ fileKey: doc, role: 'MAIN' }] });
+    const wf = await ok(await call(member, 'POST', `${base(c.id)}/workflows/v2`, { presetType: 'APPROVAL', approvalLines: [{ userIds: [approver1.userId] }, { userIds: [approver2.userId] }] }));
+    const first = await ok(await act(approver1, c.id, wf, 'APPROVE'));
+    expect(first.approval!.approvers[0]).toMatchObject({ decision: 'APPROVED', documentRevision: 1 });
+    // The routes freeze the document while IN_APPROVAL; a revision arriving anyway (a Word save
+    // racing the start, an admin repair) is what the check at decision time is for.
+    await t.services.db.update(files).set({ currentRevision: 2 }).where(eq(files.fileKey, doc));
+    const restarted = await act(approver2, c.id, first, 'APPROVE');
+    expect(restarted.statusCode).toBe(409);
+    expect(restarted.json().data.reason).toBe('approval restarted');
+    const now = await ok(await call(member, 'GET', `${base(c.id)}/workflows/current/v1`));
+    expect(now.approval!.approvers.map((a) => a.decision)).toEqual(['PENDING', 'PENDING']);
+    expect(now.revision).toBe(first.revision + 1);
+    // Approver 1 decides again on revision 2.
+    expect((await act(approver2, c.id, now, 'APPROVE')).statusCode).toBe(409);
+    const again = await ok(await act(approver1, c.id, now, 'APPROVE'));
+    expect(again.approval!.approvers[0]).toMatchObject({ decision: 'APPROVED', documentRevision: 2 });
+    const events = await t.services.db.select().from(workflowEvents).where(eq(workflowEvents.workflowId, wf.workflowId)).orderBy(asc(workflowEvents.seq));
+    expect(events.map((e) => e.comment ?? '').some((comment) => comment.startsWith('APPROVAL_RESTARTED'))).toBe(true);
   });
 });
