@@ -10,7 +10,7 @@ import type { AppServices } from '../../platform/services';
 import { membersWithPermission, peopleByIds } from '../admin';
 import { findWorkspaceName, memberDisplayNames } from '../auth';
 import {
-  addContractParticipants, changeContractStatus, type ContractActor, contractContext, discardExecutedCopy, fileExecutedCopy, mainDocumentRevision, prepareExecutedCopy, readableContract,
+  addContractParticipants, canTransition, changeContractStatus, type ContractActor, contractContext, discardExecutedCopy, fileExecutedCopy, mainDocumentRevision, prepareExecutedCopy, readableContract,
 } from '../contracts';
 import { findReadableFiles, type FoundFile } from '../files';
 import { isPresetType, PERMISSIONS, type PresetType, presetOf, stepGroupOf } from './workflow.presets';
@@ -424,7 +424,14 @@ async function persist(
 async function syncContract(tx: Tx, caller: Caller, contractId: number, status: ProcessStatus, reason: string): Promise<void> {
   const target = contractStatusFor(status);
   const row = await contractStatusOf(tx, caller.scope, contractId);
-  if (row.status !== target) await changeContractStatus(tx, caller.scope, contractId, target, { actorUserId: caller.actor.userId, reason, ctx: caller.ctx });
+  if (row.status === target) return;
+  const meta = { actorUserId: caller.actor.userId, reason, ctx: caller.ctx };
+  // The lifecycle has no direct IN_REVIEW -> SIGNED (a review-only preset executed) nor IN_SIGNING ->
+  // IN_REVIEW (a canceled signing back at approval): those pass through DRAFT, as completions do.
+  if (!canTransition(row.status, target) && canTransition(row.status, 'DRAFT') && canTransition('DRAFT', target)) {
+    await changeContractStatus(tx, caller.scope, contractId, 'DRAFT', meta);
+  }
+  await changeContractStatus(tx, caller.scope, contractId, target, meta);
 }
 
 // Actions -------------------------------------------------------------------------------------------
