@@ -438,3 +438,22 @@ describe('a new document revision during approval', () => {
     expect(events.map((e) => e.comment ?? '').some((comment) => comment.startsWith('APPROVAL_RESTARTED'))).toBe(true);
   });
 });
+
+describe('the executed copy over an existing main document', () => {
+  it('becomes the main document\'s next revision, the one the executed download serves', async () => {
+    const draft = await uploadFile(t, member, PDF, 'draft.pdf');
+    const c = await createContract(t, member, { title: '본문 있는 계약', files: [{ fileKey: draft, role: 'MAIN' }] });
+    const wf = await ok(await call(member, 'POST', `${base(c.id)}/workflows/v2`, { presetType: 'SIGNING' }));
+    const signedBytes = Buffer.concat([PDF, Buffer.from('% signed by both parties\n')]);
+    const signed = await uploadFile(t, member, signedBytes, 'signed.pdf');
+    const done = await ok(await act(member, c.id, wf, 'COMPLETE_SIGNING', { fileKeys: [signed], comment: '날인본' }));
+    expect(done.processStatus).toBe('EXECUTED');
+    const executed = await call(member, 'GET', `/api/conhub/contracts/${c.id}/documents/executed/download/v1`);
+    expect(executed.statusCode, executed.body).toBe(200);
+    expect(executed.headers['x-document-revision']).toBe('2');
+    expect(executed.rawPayload.equals(signedBytes)).toBe(true);
+    const [main] = await t.services.db.select().from(files).where(eq(files.fileKey, draft));
+    expect(main!.currentRevision).toBe(2);
+    expect((await call(member, 'GET', `${base(c.id)}/signings/current/v1`)).json().data).toMatchObject({ status: 'DONE', executedFileKey: draft });
+  });
+});
