@@ -8,11 +8,9 @@ import type { ContractField, ContractStatus } from '@legal/api';
  */
 export const CONTRACT_TRANSITIONS: Readonly<Record<ContractStatus, readonly ContractStatus[]>> = {
   DRAFT: ['IN_REVIEW', 'IN_APPROVAL', 'IN_SIGNING', 'SIGNED', 'CANCELED'],
-  // SIGNED: a legal review alone ends when the executed copy is uploaded (workflow EXECUTION step).
-  IN_REVIEW: ['DRAFT', 'IN_APPROVAL', 'IN_SIGNING', 'SIGNED', 'CANCELED'],
+  IN_REVIEW: ['DRAFT', 'IN_APPROVAL', 'IN_SIGNING', 'CANCELED'],
   IN_APPROVAL: ['DRAFT', 'IN_REVIEW', 'IN_SIGNING', 'CANCELED'],
-  // IN_REVIEW: a canceled signing step goes back to approval for a new line (workflow engine).
-  IN_SIGNING: ['DRAFT', 'IN_REVIEW', 'SIGNED', 'CANCELED'],
+  IN_SIGNING: ['DRAFT', 'SIGNED', 'CANCELED'],
   SIGNED: ['ACTIVE', 'EXPIRED', 'TERMINATED'],
   ACTIVE: ['EXPIRED', 'TERMINATED'],
   // A renewal brings an expired contract back.

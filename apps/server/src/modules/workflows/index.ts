@@ -1,6 +1,7 @@
 import { defineModule } from '../../platform/module';
 import { registerWorkflowListRoutes } from './workflow-lists.routes';
 import { registerWorkflowFileAccess } from './workflows.file-access';
+import { scheduleDeadlineSweep, workflowJobs } from './workflows.jobs';
 import { registerWorkflowRoutes } from './workflows.routes';
 import * as workflowTables from './workflows.table';
 
@@ -15,6 +16,8 @@ export const workflowsModule = defineModule({
     registerWorkflowRoutes(app, services);
     registerWorkflowListRoutes(app, services);
   },
+  jobs: workflowJobs(),
+  schedule: (services) => scheduleDeadlineSweep(services),
   tables: { ...workflowTables },
   attachments: registerWorkflowFileAccess,
 });

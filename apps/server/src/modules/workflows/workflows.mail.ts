@@ -44,3 +44,21 @@ export const workflowNoticeMailTemplate = defineMailTemplate<{ kind: MailKind; w
     };
   },
 });
+
+/** The desired review deadline: a reminder the day before (reviewers, or assigners before assignment), an escalation once passed (assigners). */
+export const deadlineMailTemplate = defineMailTemplate<{ kind: 'REMINDER' | 'ESCALATION'; workspaceName: string; contractId: number; contractTitle: string; deadline: string }>({
+  name: 'workflows.deadline',
+  render(data, locale, env) {
+    const url = `${env.publicUrl}/${encodeURIComponent(data.workspaceName)}/contracts/${data.contractId}`;
+    const product = env.productName[locale];
+    const heading =
+      locale === 'ko'
+        ? data.kind === 'REMINDER' ? '검토 희망 기한이 다가옵니다' : '검토 희망 기한이 지났습니다'
+        : data.kind === 'REMINDER' ? 'The desired review deadline is near' : 'The desired review deadline has passed';
+    const line = locale === 'ko' ? `계약 '${data.contractTitle}'의 검토 희망 기한: ${data.deadline}` : `Contract '${data.contractTitle}', desired review by ${data.deadline}`;
+    return {
+      subject: `[${product}] ${heading}: ${data.contractTitle}`,
+      ...layout(locale, env, { heading, paragraphs: [line], action: { label: locale === 'ko' ? '계약 보기' : 'Open the contract', url } }),
+    };
+  },
+});

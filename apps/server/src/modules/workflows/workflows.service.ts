@@ -10,7 +10,7 @@ import type { AppServices } from '../../platform/services';
 import { membersWithPermission, peopleByIds } from '../admin';
 import { findWorkspaceName, memberDisplayNames } from '../auth';
 import {
-  addContractParticipants, changeContractStatus, type ContractActor, contractContext, discardExecutedCopy, fileExecutedCopy, mainDocumentRevision, prepareExecutedCopy, readableContract,
+  addContractParticipants, canTransition, changeContractStatus, type ContractActor, contractContext, discardExecutedCopy, fileExecutedCopy, mainDocumentRevision, prepareExecutedCopy, readableContract,
 } from '../contracts';
 import { findReadableFiles, type FoundFile } from '../files';
 import { isPresetType, PERMISSIONS, type PresetType, presetOf, stepGroupOf } from './workflow.presets';
@@ -155,7 +155,8 @@ function approvalDto(approval: repo.ApprovalRow, approvers: repo.ApproverRow[], 
 async function workflowDto(db: Exec, scope: TenantScope, actor: ContractActor, contract: { ownerUserId: number; title: string }, row: repo.WorkflowRow): Promise<Workflow> {
   const loaded = await load(db, scope, row);
   const names = await memberDisplayNames(db, scope, [row.requesterUserId, ...loaded.members.map((m) => m.userId), ...loaded.approvers.map((a) => a.userId), loaded.approval?.requestedByUserId ?? null]);
-  const showApproval = loaded.approval && loaded.approval.status !== 'DRAFT' ? loaded.approval : undefined;
+  // The current line: not a draft waiting for the step, nor one canceled (the workflow waits for a new one).
+  const showApproval = loaded.approval && loaded.approval.status !== 'DRAFT' && loaded.approval.status !== 'CANCELED' ? loaded.approval : undefined;
   return {
     workflowId: row.id,
     contractId: row.contractId,
@@ -269,7 +270,7 @@ interface Mail {
   to: number[];
 }
 
-async function sendMails(services: Services, tx: Tx, caller: Caller, contract: { id: number; title: string }, mails: Mail[], comment: string | null) {
+async function sendMails(services: Pick<AppServices, 'mailer'>, tx: Tx, caller: Caller, contract: { id: number; title: string }, mails: Mail[], comment: string | null) {
   const ids = [...new Set(mails.flatMap((m) => m.to))].filter((id) => id !== caller.actor.userId);
   if (ids.length === 0) return;
   const people = await peopleByIds(tx, caller.scope, [...ids, caller.actor.userId]);
@@ -309,7 +310,6 @@ function mailsFor(notices: Notice[], next: EngineState, assignerIds: number[]): 
 /** Writes the next state over the loaded one: workflow row, steps, members, approval, signing. */
 async function persist(
   tx: Tx,
-  services: Services,
   scope: TenantScope,
   loaded: Loaded,
   next: EngineState,
@@ -424,7 +424,14 @@ async function persist(
 async function syncContract(tx: Tx, caller: Caller, contractId: number, status: ProcessStatus, reason: string): Promise<void> {
   const target = contractStatusFor(status);
   const row = await contractStatusOf(tx, caller.scope, contractId);
-  if (row.status !== target) await changeContractStatus(tx, caller.scope, contractId, target, { actorUserId: caller.actor.userId, reason, ctx: caller.ctx });
+  if (row.status === target) return;
+  const meta = { actorUserId: caller.actor.userId, reason, ctx: caller.ctx };
+  // The lifecycle has no direct IN_REVIEW -> SIGNED (a review-only preset executed) nor IN_SIGNING ->
+  // IN_REVIEW (a canceled signing back at approval): those pass through DRAFT, as completions do.
+  if (!canTransition(row.status, target) && canTransition(row.status, 'DRAFT') && canTransition('DRAFT', target)) {
+    await changeContractStatus(tx, caller.scope, contractId, 'DRAFT', meta);
+  }
+  await changeContractStatus(tx, caller.scope, contractId, target, meta);
 }
 
 // Actions -------------------------------------------------------------------------------------------
@@ -480,7 +487,7 @@ async function act(services: Services, caller: Caller, locate: (db: Exec) => Pro
         const saved = await fileExecutedCopy(tx, services, { scope: caller.scope, contractId, userId: caller.actor.userId, ctx: caller.ctx, bytes: executedCopy, sourceFileKey: files[0]!.file.fileKey });
         executedFileKey = saved.fileKey;
       }
-      const { assignerIds } = await persist(tx, services, caller.scope, loaded, outcome.state, {
+      const { assignerIds } = await persist(tx, caller.scope, loaded, outcome.state, {
         userId: caller.actor.userId,
         executedFileKey,
         approvalComment: input.op === 'SET_APPROVAL_LINE' || input.op === 'APPROVE' || input.op === 'REJECT' ? (input.comment ?? null) : null,
@@ -573,9 +580,9 @@ export interface StartInput {
  */
 export async function startWorkflowForContract(
   tx: Tx,
-  services: Pick<AppServices, 'mailer' | 'db'>,
   scope: TenantScope,
   input: { contractId: number; requesterUserId: number; presetType: PresetType; message: string | null; desiredReviewDeadline: string | null; approvalLines: number[][] | null; files: FoundFile[]; ctx: RequestContext | null },
+  services: Pick<AppServices, 'mailer'>,
 ): Promise<repo.WorkflowRow> {
   const contract = await contractStatusOf(tx, scope, input.contractId, { forUpdate: true });
   const running = await tx
@@ -602,11 +609,11 @@ export async function startWorkflowForContract(
   // Persist the started state over the blank one (revision -1 -> 0).
   const blank = await load(tx, scope, row!);
   const requesterCaller: Caller = { scope, actor: { userId: input.requesterUserId, permissions: new Set(), groupIds: new Set() }, ctx: input.ctx ?? ({ ip: '', userAgent: undefined } as RequestContext) };
-  const { assignerIds } = await persist(tx, services as Services, scope, blank, state, { userId: input.requesterUserId });
+  const { assignerIds } = await persist(tx, scope, blank, state, { userId: input.requesterUserId });
   await appendEvent(tx, scope, row!, 1, { type: 'STARTED', stepCode: 'REQUEST', actionId: 'SUBMIT', actorUserId: input.requesterUserId, from: null, to: state.processStatus, comment: input.message, mentionUserIds: [], files: input.files });
   await changeContractStatus(tx, scope, input.contractId, contractStatusFor(state.processStatus), { actorUserId: input.requesterUserId, reason: `workflow ${row!.id} started`, ctx: input.ctx });
   await recordAudit(tx, { type: 'workflow.started', data: { workflowId: row!.id, contractId: input.contractId, presetType: input.presetType, processStatus: state.processStatus } }, { ...auditMetaOf(input.ctx, input.requesterUserId), ...scope });
-  await sendMails(services as Services, tx, requesterCaller, { id: input.contractId, title: contract.title }, mailsFor(notices, state, assignerIds), input.message);
+  await sendMails(services, tx, requesterCaller, { id: input.contractId, title: contract.title }, mailsFor(notices, state, assignerIds), input.message);
   const [after] = await tx.select().from(workflows).where(eq(workflows.id, row!.id));
   return after!;
 }
@@ -622,9 +629,12 @@ export async function start(services: Services, ctx: RequestContext, contractId:
   if (lines && new Set(lines.flat()).size !== lines.flat().length) throw validationError([{ field: 'body.approvalLines', reason: 'each approver once' }]);
   const presetType = body.presetType;
   return services.db.transaction(async (tx) => {
-    const row = await startWorkflowForContract(tx, services, caller.scope, {
-      contractId, requesterUserId: caller.actor.userId, presetType, message: body.message ?? null, desiredReviewDeadline: body.desiredReviewDeadline ?? null, approvalLines: lines, files, ctx,
-    });
+    const row = await startWorkflowForContract(
+      tx,
+      caller.scope,
+      { contractId, requesterUserId: caller.actor.userId, presetType, message: body.message ?? null, desiredReviewDeadline: body.desiredReviewDeadline ?? null, approvalLines: lines, files, ctx },
+      services,
+    );
     return workflowDto(tx, caller.scope, caller.actor, contract, row);
   });
 }
@@ -676,7 +686,7 @@ export async function transitionPreset(services: Services, ctx: RequestContext, 
     const loaded = await load(tx, caller.scope, locked);
     const next = switchPreset(loaded.state, to);
     if ('ok' in next) throw refusalError(next);
-    await persist(tx, services, caller.scope, loaded, next, { userId: caller.actor.userId });
+    await persist(tx, caller.scope, loaded, next, { userId: caller.actor.userId });
     await appendEvent(tx, caller.scope, locked, next.round, { type: 'PRESET_CHANGED', stepCode: next.currentStepCode, actionId: null, actorUserId: caller.actor.userId, from: loaded.state.processStatus, to: next.processStatus, comment: `${locked.presetType} -> ${to}`, mentionUserIds: [], files: [] });
     await syncContract(tx, caller, contractId, next.processStatus, `workflow ${locked.id}: preset ${to}`);
     await audit(tx, caller, { type: 'workflow.preset_changed', data: { workflowId: locked.id, contractId, from: locked.presetType, to } });
@@ -715,7 +725,7 @@ export async function setStepMembers(services: Services, ctx: RequestContext, bo
       const approvers = [...decided, ...body.userIds.map((userId, i) => ({ userId, lineOrder: base + i + 1, decision: 'PENDING' as const, documentRevision: null }))];
       next = { ...next, approval: { approvalId: null, status: open?.status === 'IN_PROGRESS' ? 'IN_PROGRESS' : 'DRAFT', approvers } };
     }
-    const { assignerIds } = await persist(tx, services, caller.scope, loaded, next, { userId: caller.actor.userId });
+    const { assignerIds } = await persist(tx, caller.scope, loaded, next, { userId: caller.actor.userId });
     if (body.stepCode === 'ASSIGNMENT') {
       await tx.delete(workflowStepMembers).where(and(inScope(workflowStepMembers, caller.scope), eq(workflowStepMembers.workflowId, locked.id), eq(workflowStepMembers.stepCode, 'ASSIGNMENT')));
       await tx.insert(workflowStepMembers).values(body.userIds.map((userId) => ({ ...caller.scope, workflowId: locked.id, stepCode: 'ASSIGNMENT' as const, userId, role: 'ASSIGNER' as const })));

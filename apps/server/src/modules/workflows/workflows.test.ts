@@ -6,6 +6,9 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { newWorkspace, workspaceHeaders } from '../auth/auth.test-support';
 import { caller, createContract, fieldsOf, type Person, person, uploadFile, type Workspace } from '../contracts/contracts.test-support';
 import { contracts } from '../contracts';
+import { files } from '../files';
+import { localDate } from '../../platform/time';
+import { sweepDeadlines } from './workflows.jobs';
 import { workflowEvents, workflows } from './workflows.table';
 
 /**
@@ -284,5 +287,173 @@ describe('concurrency', () => {
     const status = WorkflowSchema.parse(winner.json().data).processStatus;
     expect(row!.processStatus).toBe(status);
     expect(await contractStatus(c.id)).toBe(status === 'RECALLED' ? 'DRAFT' : 'IN_APPROVAL');
+  });
+});
+
+describe('the other routes of the engine', () => {
+  it('reads of the current workflow: steps, step groups, round, status, preset; 404 before any workflow', async () => {
+    const c = await createContract(t, member, { title: '조회 계약' });
+    expect((await call(member, 'GET', `${base(c.id)}/workflows/current/v1`)).statusCode).toBe(404);
+    expect((await call(member, 'GET', `${base(c.id)}/approvals/current/v1`)).statusCode).toBe(404);
+    const wf = await ok(await call(member, 'POST', `${base(c.id)}/workflows/v2`, { presetType: 'LEGAL_REVIEW', desiredReviewDeadline: '2026-12-31' }));
+    expect(wf.desiredReviewDeadline).toBe('2026-12-31');
+    const steps = await call(member, 'GET', `${base(c.id)}/workflows/current/steps/v1`);
+    expect(steps.json().data.map((s: { stepCode: string; status: string }) => `${s.stepCode}:${s.status}`)).toEqual(['REQUEST:DONE', 'ASSIGNMENT:ACTIVE', 'LEGAL_REVIEW:WAITING', 'EXECUTION:WAITING']);
+    const assignment = steps.json().data[1];
+    expect(assignment.members.map((m: { userId: number; role: string }) => m.role)).toContain('ASSIGNER');
+    expect(assignment.members.map((m: { userId: number }) => m.userId)).toEqual(expect.arrayContaining([assigner.userId, manager.userId]));
+    const groups = await call(member, 'GET', `${base(c.id)}/workflows/current/step-groups/v1`);
+    expect(groups.json().data.map((g: { group: string; status: string }) => `${g.group}:${g.status}`)).toEqual(['REQUEST:DONE', 'REVIEW:ACTIVE', 'SIGNING:WAITING']);
+    expect((await call(member, 'GET', `${base(c.id)}/workflows/current/round/v1`)).json().data).toEqual({ workflowId: wf.workflowId, round: 1 });
+    expect((await call(member, 'GET', `${base(c.id)}/workflow-processes/current/status/v1`)).json().data).toEqual({ workflowId: wf.workflowId, processStatus: 'REQUESTED', currentStepCode: 'ASSIGNMENT' });
+    expect((await call(member, 'GET', `${base(c.id)}/workflows/current/step-preset/v1`)).json().data.presetType).toBe('LEGAL_REVIEW');
+    expect((await call(member, 'GET', `${base(c.id)}/signings/current/v1`)).statusCode).toBe(404);
+    expect((await call(outsider, 'GET', `${base(c.id)}/workflows/current/steps/v1`)).statusCode).toBe(404);
+    const stepEvents = await call(member, 'GET', `${base(c.id)}/workflows/current/steps/REQUEST/events/v1`);
+    expect(stepEvents.json().data.map((e: { type: string }) => e.type)).toEqual(['STARTED']);
+  });
+
+  it('step members: the assigner sets the reviewers (400 naming a user who may not review, 403 for others)', async () => {
+    const c = await createContract(t, member, { title: '담당자 계약' });
+    const wf = await ok(await call(member, 'POST', `${base(c.id)}/workflows/v2`, { presetType: 'LEGAL_REVIEW' }));
+    const assigned = await ok(await act(assigner, c.id, wf, 'ASSIGN', { assigneeUserIds: [reviewer.userId] }));
+    const url = '/api/conhub/workflows/steps/members/v1';
+    const bad = await call(assigner, 'PUT', url, { workflowId: wf.workflowId, stepCode: 'LEGAL_REVIEW', userIds: [stranger.userId], revision: assigned.revision });
+    expect(bad.statusCode).toBe(400);
+    expect(fieldsOf(bad)).toEqual(['body.userIds']);
+    expect((await call(member, 'PUT', url, { workflowId: wf.workflowId, stepCode: 'LEGAL_REVIEW', userIds: [manager.userId], revision: assigned.revision })).statusCode).toBe(403);
+    expect((await call(assigner, 'PUT', url, { workflowId: wf.workflowId, stepCode: 'LEGAL_REVIEW', userIds: [manager.userId], revision: assigned.revision - 1 })).statusCode).toBe(409);
+    const changed = await ok(await call(assigner, 'PUT', url, { workflowId: wf.workflowId, stepCode: 'LEGAL_REVIEW', userIds: [manager.userId], revision: assigned.revision }));
+    expect(changed.steps.find((s) => s.stepCode === 'LEGAL_REVIEW')!.members.map((m) => m.userId)).toEqual([manager.userId]);
+    // The former reviewer may no longer act; the new one may.
+    expect((await act(reviewer, c.id, changed, 'COMPLETE_REVIEW')).statusCode).toBe(403);
+    const done = await ok(await act(manager, c.id, changed, 'COMPLETE_REVIEW'));
+    expect(done).toMatchObject({ processStatus: 'REVIEW_COMPLETED', currentStepCode: 'EXECUTION' });
+    // Adding approval after the review: preset transition.
+    const switched = await ok(await call(member, 'POST', `${base(c.id)}/workflows/current/preset-transitions/v1`, { presetType: 'LEGAL_REVIEW_AND_APPROVAL', revision: done.revision }));
+    expect(switched).toMatchObject({ presetType: 'LEGAL_REVIEW_AND_APPROVAL', currentStepCode: 'APPROVAL', processStatus: 'REVIEW_COMPLETED' });
+    expect((await call(member, 'POST', `${base(c.id)}/workflows/current/preset-transitions/v1`, { presetType: 'SIGNING', revision: switched.revision })).statusCode).toBe(409);
+    expect((await call(stranger, 'POST', `${base(c.id)}/workflows/current/preset-transitions/v1`, { presetType: 'SIGNING', revision: switched.revision })).statusCode).toBe(404);
+  });
+
+  it('approval drafts, v2 sequential start, comment, cancel before any decision, skip signing', async () => {
+    const c = await createContract(t, member, { title: '초안 결재 계약' });
+    const wf = await ok(await call(member, 'POST', `${base(c.id)}/workflows/v2`, { presetType: 'APPROVAL' }));
+    const draft = await call(member, 'POST', `${base(c.id)}/approvals/draft/v1`, { lines: [{ userIds: [approver1.userId] }] });
+    expect(draft.statusCode, draft.body).toBe(200);
+    expect(draft.json().data).toMatchObject({ status: 'DRAFT', approvers: [{ userId: approver1.userId, decision: 'PENDING' }] });
+    expect((await call(approver1, 'POST', `${base(c.id)}/approvals/draft/v1`, { lines: [{ userIds: [approver1.userId] }] })).statusCode).toBe(404);
+    const started = await ok(await call(member, 'POST', `${base(c.id)}/approvals/v2`, { approverUserIds: [approver1.userId, approver2.userId], revision: wf.revision }));
+    expect(started.approval!.approvers.map((a) => a.lineOrder)).toEqual([1, 2]);
+    const comment = await call(approver1, 'POST', `${base(c.id)}/approvals/current/comments/v2`, { comment: '검토 중입니다' });
+    expect(comment.statusCode, comment.body).toBe(200);
+    expect(comment.json().data).toMatchObject({ type: 'COMMENT', stepCode: 'APPROVAL' });
+    expect((await call(approver1, 'DELETE', `${base(c.id)}/approvals/current/v1`)).statusCode).toBe(403);
+    const canceled = await ok(await call(member, 'DELETE', `${base(c.id)}/approvals/current/v1`));
+    expect(canceled).toMatchObject({ processStatus: 'REVIEW_COMPLETED', currentStepCode: 'APPROVAL', approval: null });
+    expect(await contractStatus(c.id)).toBe('IN_REVIEW');
+    expect((await call(member, 'DELETE', `${base(c.id)}/approvals/current/v1`)).statusCode).toBe(409);
+    const again = await ok(await call(member, 'POST', `${base(c.id)}/approvals/v2`, { approverUserIds: [approver1.userId], revision: canceled.revision }));
+    const signing = await ok(await act(approver1, c.id, again, 'APPROVE'));
+    expect(signing.processStatus).toBe('IN_SIGNING');
+    expect((await call(member, 'GET', `${base(c.id)}/signings/current/v1`)).json().data).toMatchObject({ status: 'WAITING', executedFileKey: null });
+    expect((await call(approver1, 'POST', `${base(c.id)}/signings/skipped/v1`, { reason: '서면 체결', revision: signing.revision })).statusCode).toBe(403);
+    const noReason = await call(member, 'POST', `${base(c.id)}/signings/skipped/v1`, { reason: '', revision: signing.revision });
+    expect(fieldsOf(noReason)).toEqual(['body.reason']);
+    const executed = await ok(await call(member, 'POST', `${base(c.id)}/signings/skipped/v1`, { reason: '서면 체결', revision: signing.revision }));
+    expect(executed).toMatchObject({ processStatus: 'EXECUTED', currentStepCode: null });
+    expect(await contractStatus(c.id)).toBe('SIGNED');
+    expect((await call(member, 'GET', `${base(c.id)}/signings/current/v1`)).json().data.status).toBe('SKIPPED');
+    // A new workflow cannot start on an executed contract.
+    expect((await call(member, 'POST', `${base(c.id)}/workflows/v2`, { presetType: 'SIGNING' })).statusCode).toBe(409);
+  });
+
+  it('an attachment the actor may not read is refused by key, and nothing changes', async () => {
+    const c = await createContract(t, member, { title: '첨부 계약' });
+    const wf = await ok(await call(member, 'POST', `${base(c.id)}/workflows/v2`, { presetType: 'SIGNING' }));
+    // A file attached to the stranger's own contract is as hidden as that contract.
+    const hidden = await uploadFile(t, stranger, PDF, 'private.pdf');
+    await createContract(t, stranger, { title: '남의 계약', files: [{ fileKey: hidden }] });
+    expect((await call(member, 'GET', `/api/arxive/files/${hidden}/v1`)).statusCode).toBe(404);
+    const res = await act(member, c.id, wf, 'COMPLETE_SIGNING', { fileKeys: [hidden] });
+    expect(res.statusCode).toBe(400);
+    expect(fieldsOf(res)).toEqual(['body.fileKeys']);
+    const [row] = await t.services.db.select().from(workflows).where(eq(workflows.id, wf.workflowId));
+    expect(row).toMatchObject({ revision: wf.revision, processStatus: 'IN_SIGNING' });
+    expect(await seqsOf(wf.workflowId)).toEqual([1]);
+  });
+});
+
+describe('desired review deadline', () => {
+  it('reminds the day before, escalates to the assigners once passed, each once', async () => {
+    const now = new Date();
+    const day = (offset: number) => localDate(new Date(now.getTime() + offset * 86_400_000), 'Asia/Seoul');
+    const soon = await createContract(t, member, { title: '기한 임박 계약' });
+    const late = await createContract(t, member, { title: '기한 경과 계약' });
+    const wfSoon = await ok(await call(member, 'POST', `${base(soon.id)}/workflows/v2`, { presetType: 'LEGAL_REVIEW', desiredReviewDeadline: day(1) }));
+    const wfLate = await ok(await call(member, 'POST', `${base(late.id)}/workflows/v2`, { presetType: 'LEGAL_REVIEW', desiredReviewDeadline: day(-2) }));
+    const assignedLate = await ok(await act(assigner, late.id, wfLate, 'ASSIGN', { assigneeUserIds: [reviewer.userId] }));
+    const deadlineMails = (p: Person) => t.services.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, p.loginId), eq(mailOutbox.template, 'workflows.deadline')));
+    const before = (await deadlineMails(assigner)).length;
+    const first = await sweepDeadlines(t.services, { now });
+    expect(first.reminded).toBeGreaterThanOrEqual(1);
+    expect(first.escalated).toBeGreaterThanOrEqual(1);
+    // The soon one reminded its assigners (not assigned yet); the late one escalated to the assigners.
+    expect((await deadlineMails(assigner)).length).toBe(before + 2);
+    const lateEvents = await t.services.db.select().from(workflowEvents).where(eq(workflowEvents.workflowId, wfLate.workflowId)).orderBy(asc(workflowEvents.seq));
+    expect(lateEvents.map((e) => e.type)).toEqual(['STARTED', 'ACTION', 'DEADLINE_PASSED']);
+    expect(lateEvents.map((e) => e.seq)).toEqual([1, 2, 3]);
+    // Nothing twice.
+    await sweepDeadlines(t.services, { now });
+    expect((await deadlineMails(assigner)).length).toBe(before + 2);
+    expect(await seqsOf(wfLate.workflowId)).toEqual([1, 2, 3]);
+    expect(await seqsOf(wfSoon.workflowId)).toEqual([1]);
+    // The event is in the contract's log; the workflow's revision is untouched (no action happened).
+    const [row] = await t.services.db.select().from(workflows).where(eq(workflows.id, wfLate.workflowId));
+    expect(row!.revision).toBe(assignedLate.revision);
+  });
+});
+
+describe('a new document revision during approval', () => {
+  it('restarts the line at the next decision: 409 to the caller, every decision PENDING again, recorded', async () => {
+    const doc = await uploadFile(t, member, PDF, 'main.pdf');
+    const c = await createContract(t, member, { title: '문서 변경 계약', files: [{ fileKey: doc, role: 'MAIN' }] });
+    const wf = await ok(await call(member, 'POST', `${base(c.id)}/workflows/v2`, { presetType: 'APPROVAL', approvalLines: [{ userIds: [approver1.userId] }, { userIds: [approver2.userId] }] }));
+    const first = await ok(await act(approver1, c.id, wf, 'APPROVE'));
+    expect(first.approval!.approvers[0]).toMatchObject({ decision: 'APPROVED', documentRevision: 1 });
+    // The routes freeze the document while IN_APPROVAL; a revision arriving anyway (a Word save
+    // racing the start, an admin repair) is what the check at decision time is for.
+    await t.services.db.update(files).set({ currentRevision: 2 }).where(eq(files.fileKey, doc));
+    const restarted = await act(approver2, c.id, first, 'APPROVE');
+    expect(restarted.statusCode).toBe(409);
+    expect(restarted.json().data.reason).toBe('approval restarted');
+    const now = await ok(await call(member, 'GET', `${base(c.id)}/workflows/current/v1`));
+    expect(now.approval!.approvers.map((a) => a.decision)).toEqual(['PENDING', 'PENDING']);
+    expect(now.revision).toBe(first.revision + 1);
+    // Approver 1 decides again on revision 2.
+    expect((await act(approver2, c.id, now, 'APPROVE')).statusCode).toBe(409);
+    const again = await ok(await act(approver1, c.id, now, 'APPROVE'));
+    expect(again.approval!.approvers[0]).toMatchObject({ decision: 'APPROVED', documentRevision: 2 });
+    const events = await t.services.db.select().from(workflowEvents).where(eq(workflowEvents.workflowId, wf.workflowId)).orderBy(asc(workflowEvents.seq));
+    expect(events.map((e) => e.comment ?? '').some((comment) => comment.startsWith('APPROVAL_RESTARTED'))).toBe(true);
+  });
+});
+
+describe('the executed copy over an existing main document', () => {
+  it('becomes the main document\'s next revision, the one the executed download serves', async () => {
+    const draft = await uploadFile(t, member, PDF, 'draft.pdf');
+    const c = await createContract(t, member, { title: '본문 있는 계약', files: [{ fileKey: draft, role: 'MAIN' }] });
+    const wf = await ok(await call(member, 'POST', `${base(c.id)}/workflows/v2`, { presetType: 'SIGNING' }));
+    const signedBytes = Buffer.concat([PDF, Buffer.from('% signed by both parties\n')]);
+    const signed = await uploadFile(t, member, signedBytes, 'signed.pdf');
+    const done = await ok(await act(member, c.id, wf, 'COMPLETE_SIGNING', { fileKeys: [signed], comment: '날인본' }));
+    expect(done.processStatus).toBe('EXECUTED');
+    const executed = await call(member, 'GET', `/api/conhub/contracts/${c.id}/documents/executed/download/v1`);
+    expect(executed.statusCode, executed.body).toBe(200);
+    expect(executed.headers['x-document-revision']).toBe('2');
+    expect(executed.rawPayload.equals(signedBytes)).toBe(true);
+    const [main] = await t.services.db.select().from(files).where(eq(files.fileKey, draft));
+    expect(main!.currentRevision).toBe(2);
+    expect((await call(member, 'GET', `${base(c.id)}/signings/current/v1`)).json().data).toMatchObject({ status: 'DONE', executedFileKey: draft });
   });
 });
