@@ -10,6 +10,7 @@ import { lawModule } from './modules/law';
 import { legalSourcesModule } from './modules/legal-sources';
 import { researchModule } from './modules/research';
 import { standardFormsModule } from './modules/standard-forms';
+import { workflowsModule } from './modules/workflows';
 
 /**
  * Every server module, in registration order: the only list that names them all. Adding a service
@@ -28,4 +29,5 @@ export const MODULES: readonly ModuleManifest[] = [
   aiReviewModule,
   researchModule,
   standardFormsModule,
+  workflowsModule,
 ];

@@ -347,7 +347,9 @@ export const listMyRequestsV1 = defineRoute({ method: 'GET', path: '/api/conhub/
 export const listMyRequestsV2 = defineRoute({ method: 'GET', path: '/api/conhub/my-requests/v2', access: 'member', product, tags, summary: myRequests, schemas: { query: MyRequestsQuerySchema, data: WorkflowProcessPageSchema } });
 export const listGroupRequestsV1 = defineRoute({ method: 'GET', path: '/api/conhub/my-requests/groups/v1', access: 'member', product, tags, summary: `${groupRequests} Same answer as v2.`, schemas: { query: MyRequestsQuerySchema, data: WorkflowProcessPageSchema } });
 export const listGroupRequestsV2 = defineRoute({ method: 'GET', path: '/api/conhub/my-requests/groups/v2', access: 'member', product, tags, summary: groupRequests, schemas: { query: MyRequestsQuerySchema, data: WorkflowProcessPageSchema } });
-const excel = 'The same filters as the list, every page, as an Excel workbook (ko/en headers by X-Locale).';
+/** The most rows a requests workbook holds; past it the download says so (X-Export-Truncated: true and a closing note row). */
+export const WORKFLOW_EXCEL_MAX_ROWS = 10_000;
+const excel = `The same filters as the list, every page up to ${WORKFLOW_EXCEL_MAX_ROWS.toLocaleString('en-US')} rows (X-Export-Truncated), as an Excel workbook (ko/en headers by X-Locale).`;
 export const downloadMyRequestsV1 = defineRoute({ method: 'GET', path: '/api/conhub/my-requests/download/v1', access: 'member', product, tags, raw: true, summary: `${myRequests} ${excel}`, schemas: { query: MyRequestsQuerySchema } });
 export const downloadMyRequestsV2 = defineRoute({ method: 'GET', path: '/api/conhub/my-requests/download/v2', access: 'member', product, tags, raw: true, summary: `${myRequests} ${excel}`, schemas: { query: MyRequestsQuerySchema } });
 export const downloadGroupRequestsV1 = defineRoute({ method: 'GET', path: '/api/conhub/my-requests/groups/download/v1', access: 'member', product, tags, raw: true, summary: `${groupRequests} ${excel}`, schemas: { query: MyRequestsQuerySchema } });

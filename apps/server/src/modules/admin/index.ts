@@ -43,4 +43,8 @@ export const adminModule = defineModule({
 });
 
 // What other modules use of this one (through this file only; see docs/adding-a-service.md).
-export { groupMembers, groups } from './organization/organization.table';
+export { groupMembers, groupRoles, groups } from './organization/organization.table';
+/** SQL over an outer `memberships` row: the member holds the permission through their roles or their groups' roles. */
+export { holdsGrant } from './users/users.repo';
+/** The workflow hub: members holding a permission (assigners, reviewers, approvers) and people by id (mail recipients). */
+export { membersWithPermission, peopleByIds } from './role-requests/role-requests.repo';

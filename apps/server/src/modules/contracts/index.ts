@@ -75,5 +75,18 @@ export { splitClauses } from './analysis/contract-analysis.clauses';
 export { createContractWithDocument, type ContractDocumentBytes } from './contract-drafting';
 /** The contract types a workspace uses (btls workspace-contract-types writes it; contract types read it). */
 export { workspaceContractTypes } from './workspace-contract-types.table';
-export { contractContext } from './contracts.service';
 export { workspaceCatalogue } from './contract-types.service';
+/** The contracts table, for other modules' foreign keys and joins (the workflow hub). */
+export { contracts } from './contracts.table';
+/** The workflow engine: the contract's lifecycle rules and the executed copy filed at signing. */
+export { canTransition } from './contracts.state';
+export { discardExecutedCopy, fileExecutedCopy, mainDocumentRevision, prepareExecutedCopy } from './documents/contract-executed-copy';
+export { contractContext, readableContract } from './contracts.service';
+export { visibleTo } from './contracts.visibility';
+export type { ContractActor } from './contracts.policy';
+export { groupIdsOf } from './contracts.visibility';
+export { addContractParticipants } from './contract-participants';
+/** For the workflow hub's lists (the read rule itself is visibleTo, above). */
+export { readsEveryContract } from './contracts.policy';
+export { HOME_TIME_ZONE } from './contracts.state';
+export { neutralizeFormula } from './exports/contract-excel';

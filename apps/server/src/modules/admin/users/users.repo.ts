@@ -209,7 +209,7 @@ function roleGrants(grant: RoleGrant): SQL {
 }
 
 /** The membership (outer `memberships` row) holds the grant through its own roles or its groups' roles. */
-function holdsGrant(db: Executor, scope: TenantScope, grant: RoleGrant): SQL {
+export function holdsGrant(db: Executor, scope: TenantScope, grant: RoleGrant): SQL {
   const direct = db
     .select({ one: sql`1` })
     .from(membershipRoles)

@@ -195,11 +195,26 @@ export async function discardBytes(services: Services, bytes: Pick<StoredBytes, 
 
 /** writeMainRevision inside the caller's transaction (the caller discards the bytes if it fails). */
 export async function writeMainRevisionIn(tx: Tx, services: Services, w: RevisionWrite): Promise<SavedRevision> {
-  const { scope, actor, contractId, bytes } = w;
-  const meta = { ...auditMetaOf(w.ctx, actor.userId), ...scope };
+  const { scope, actor, contractId } = w;
   await guardWrite(tx, scope, actor, contractId);
   const main = await findMainDocument(tx, scope, contractId, { forUpdate: true });
   await w.checkLock(tx, main);
+  return addMainRevision(tx, services, { ...w, userId: actor.userId, main });
+}
+
+/**
+ * The revision write itself, inside the caller's transaction once its guards passed (the HTTP
+ * routes: writeMainRevision; the workflow engine filing the executed copy while the contract is
+ * IN_SIGNING, which its own rules allow).
+ */
+export async function addMainRevision(
+  tx: Tx,
+  services: Pick<Services, 'config' | 'jobs'>,
+  w: Pick<RevisionWrite, 'scope' | 'contractId' | 'ctx' | 'bytes' | 'isNameKept' | 'event' | 'extractionPriority'> & { userId: number; main: files.FileRow | null },
+): Promise<SavedRevision> {
+  const { scope, contractId, bytes, main } = w;
+  const meta = { ...auditMetaOf(w.ctx, w.userId), ...scope };
+  const actor = { userId: w.userId };
   await files.reserveStorage(tx, scope, bytes.size, { defaultQuotaBytes: services.config.files.defaultQuotaBytes, isExempt: false });
   const number = main ? main.currentRevision + 1 : 1;
   const displayName = main && w.isNameKept ? main.displayName : bytes.displayName;

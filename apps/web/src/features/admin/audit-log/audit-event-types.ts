@@ -111,6 +111,11 @@ export const KNOWN_AUDIT_TYPES = [
   'standard_form.contract_drafted',
   'standard_form.availability_changed',
   'standard_form.settings_changed',
+  'workflow.started',
+  'workflow.action',
+  'workflow.preset_changed',
+  'workflow.members_changed',
+  'workflow.deleted',
 ] as const;
 
 export type KnownAuditType = (typeof KNOWN_AUDIT_TYPES)[number];

@@ -1,0 +1,34 @@
+import { defineModule } from '../../platform/module';
+import { registerWorkflowListRoutes } from './workflow-lists.routes';
+import { registerWorkflowFileAccess } from './workflows.file-access';
+import { scheduleDeadlineSweep, workflowJobs } from './workflows.jobs';
+import { registerWorkflowRoutes } from './workflows.routes';
+import * as workflowTables from './workflows.table';
+
+/**
+ * The workflow hub (catalogue 7.6 conhub, docs/workflows.md): one workflow per contract moves it
+ * from the business to legal and back until it is signed.
+ */
+export const workflowsModule = defineModule({
+  name: 'workflows',
+  product: 'CLM',
+  routes(app, services) {
+    registerWorkflowRoutes(app, services);
+    registerWorkflowListRoutes(app, services);
+  },
+  jobs: workflowJobs(),
+  schedule: (services) => scheduleDeadlineSweep(services),
+  tables: { ...workflowTables },
+  attachments: registerWorkflowFileAccess,
+});
+
+/** The tables, for the read models (to-do, listings, my requests). */
+export * from './workflows.table';
+/** Basic scoped reads and the vocabulary of "who it waits on". */
+export * as workflowsRepo from './workflows.repo';
+export { FINAL_PROCESS_STATUSES, waitingApproverIds } from './workflows.repo';
+/** Standard forms drafting starts the chosen preset on the new contract, inside its transaction. */
+export { startWorkflowForContract } from './workflows.service';
+/** The engine's vocabulary for the read models. */
+export { waitingApprovers as waitingApproversOf, contractStatusFor } from './workflow.state';
+export { workflowMeta, presetOf, ALL_PRESETS } from './workflow.presets';
