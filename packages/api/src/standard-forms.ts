@@ -379,13 +379,13 @@ export const putWorkspaceGlobalFormsV2 = defineRoute({ method: 'PUT', path: `${s
 // Drafting (catalogue 7.6 conhub) ----------------------------------------------------------------
 
 export const WORKFLOW_PRESET_TYPES = ['NONE', 'LEGAL_REVIEW', 'APPROVAL', 'LEGAL_REVIEW_AND_APPROVAL', 'SIGNING'] as const;
-export const WorkflowPresetTypeSchema = z.enum(WORKFLOW_PRESET_TYPES).describe('Recorded on the contract; the workflow hub starts it once it exists');
+export const WorkflowPresetTypeSchema = z.enum(WORKFLOW_PRESET_TYPES).describe('A workflow preset; NONE: no workflow');
 
 const draftFields = {
   title: z.string().trim().min(1).max(200).optional().describe('Default: a TITLE-mapped variable, else the form title'),
   ownerUserId: z.number().int().positive().optional(),
   groupId: z.number().int().positive().nullable().optional(),
-  workflowPresetType: WorkflowPresetTypeSchema.default('NONE'),
+  workflowPresetType: WorkflowPresetTypeSchema.default('NONE').describe('Started on the new contract in the same transaction, the caller as its requester (NONE: no workflow)'),
 };
 export const DraftFromFormBodySchema = z.object({
   standardFormId: z.number().int().positive(),

@@ -6,6 +6,7 @@ import { type RequestContext, tenantScope } from '../../platform/http/context';
 import { AppError, conflict, forbidden, notFound, validationError } from '../../platform/http/errors';
 import { createContractWithDocument } from '../contracts';
 import { type FileType, findReadableFile } from '../files';
+import { startWorkflowForContract } from '../workflows';
 import * as bytes from './standard-forms.bytes';
 import { CONTRACT_WRITE, type FormCaller, formCaller } from './standard-forms.policy';
 import * as repo from './standard-forms.repo';
@@ -136,13 +137,26 @@ export async function draftFromForm(services: Services, ctx: RequestContext, bod
     // Again under the form's row lock: a deactivation or a new version in the meantime wins.
     const [locked] = await tx.select().from(standardForms).where(and(eq(standardForms.id, form.id), repo.visibleTo(caller))).for('update');
     checkDraftable(locked ?? null, body.templateVersion);
-    await link(tx, caller, contractId, form.id, row.version, body.workflowPresetType);
+    await link(tx, services, ctx, caller, contractId, form.id, row.version, body.workflowPresetType);
     await audit(tx, ctx, caller, { type: 'standard_form.contract_drafted', data: { contractId, standardFormId: form.id, templateVersion: row.version, workflowPresetType: body.workflowPresetType } });
   });
 }
 
-async function link(tx: Tx, caller: FormCaller, contractId: number, formId: number | null, templateVersion: number | null, workflowPresetType: DraftBody['workflowPresetType']) {
+/**
+ * Links the new contract to its form and version and, for a preset other than NONE, starts that
+ * workflow on it in the same transaction (the drafter is its requester): a refusal undoes the draft.
+ */
+async function link(
+  tx: Tx, services: Services, ctx: RequestContext, caller: FormCaller,
+  contractId: number, formId: number | null, templateVersion: number | null, workflowPresetType: DraftBody['workflowPresetType'],
+) {
   await tx.insert(standardFormContractLinks).values({ ...caller.scope, contractId, formId, templateVersion, workflowPresetType });
+  if (workflowPresetType === 'NONE') return;
+  await startWorkflowForContract(
+    tx, caller.scope,
+    { contractId, requesterUserId: caller.userId, presetType: workflowPresetType, message: null, desiredReviewDeadline: null, approvalLines: null, files: [], ctx },
+    services,
+  );
 }
 
 /** contracts/by-file/v3: a DRAFT contract whose main document is a copy of an arxive file the caller may read. */
@@ -157,7 +171,7 @@ export async function draftFromFile(services: Services, ctx: RequestContext, bod
   const create = contractBody({ title, contractType: body.contractType, language: body.language, status: 'DRAFT', ownerUserId: body.ownerUserId, groupId: body.groupId }, new Map());
   const content = await bytes.readBytes(services, found.revision.storageKey);
   return createContractWithDocument(services, ctx, create, { bytes: content, name: found.file.displayName, knownType: found.revision.fileType as FileType }, async (tx, contractId) => {
-    await link(tx, caller, contractId, null, null, body.workflowPresetType);
+    await link(tx, services, ctx, caller, contractId, null, null, body.workflowPresetType);
     await audit(tx, ctx, caller, { type: 'standard_form.contract_drafted', data: { contractId, standardFormId: null, templateVersion: null, workflowPresetType: body.workflowPresetType, fileKey: body.fileKey } });
   });
 }

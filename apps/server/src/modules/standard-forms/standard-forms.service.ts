@@ -31,7 +31,7 @@ import { defaultConfigs, inspectTemplate } from './templating';
  * transaction with its audit row.
  */
 
-export type Services = Pick<AppServices, 'db' | 'storage' | 'config' | 'logger' | 'jobs' | 'attachments'>;
+export type Services = Pick<AppServices, 'db' | 'storage' | 'config' | 'logger' | 'jobs' | 'attachments' | 'mailer'>;
 type TemplateSource = z.infer<typeof TemplateSourceSchema>;
 
 export const ownerScope = (caller: Caller): TenantScope => (caller.kind === 'global' ? GLOBAL_OWNER : caller.scope);

@@ -312,9 +312,10 @@ describe('standard forms: drafting a contract', () => {
   };
   const contractCount = () => countContracts(t, wsA);
 
-  it('creates the DRAFT contract with mapped fields and the rendered main document (Korean preserved)', async () => {
+  it('creates the contract with mapped fields and the rendered main document (Korean preserved), its workflow started', async () => {
     const created = ContractDetailSchema.parse(await ok(requester, 'POST', '/api/conhub/contracts/by-standard-form/v3', { standardFormId: form.standardFormId, templateVersion: form.latestVersion, values, workflowPresetType: 'LEGAL_REVIEW' }));
-    expect(created).toMatchObject({ title: '한빛 시스템 구축 용역계약서', status: 'DRAFT', contractType: 'SERVICE', startDate: '2026-12-01', endDate: '2027-11-30', currency: 'KRW' });
+    // IN_REVIEW: the LEGAL_REVIEW preset asked for started in the same transaction (below).
+    expect(created).toMatchObject({ title: '한빛 시스템 구축 용역계약서', status: 'IN_REVIEW', contractType: 'SERVICE', startDate: '2026-12-01', endDate: '2027-11-30', currency: 'KRW' });
     expect(Number(created.amount)).toBe(15000000);
     expect(created.counterparties.map((c) => c.name)).toEqual(['주식회사 누리소프트']);
     const [link] = await t.services.db.select().from(standardFormContractLinks).where(eq(standardFormContractLinks.contractId, created.id));
@@ -330,6 +331,9 @@ describe('standard forms: drafting a contract', () => {
     expect(text?.text).toContain('2026년 12월 1일');
     expect(text?.text).toContain('제4조 (비밀유지)');
     expect(text?.text).not.toContain('{{');
+    // The preset asked for is started on the new contract, the drafter as its requester.
+    const workflow = (await ok(requester, 'GET', `/api/conhub/contracts/${created.id}/workflows/current/v1`)) as { presetType: string; processStatus: string; requester: { userId: number } };
+    expect(workflow).toMatchObject({ presetType: 'LEGAL_REVIEW', requester: { userId: requester.userId } });
   });
 
   it('400 naming every bad value, nothing created', async () => {
@@ -370,7 +374,7 @@ describe('standard forms: drafting a contract', () => {
     expect(await contractCount()).toBe(before);
   });
 
-  it('by-file/v3: a DRAFT contract whose main document is the file', async () => {
+  it('by-file/v3: a contract whose main document is the file, its workflow started', async () => {
     const bytes = await wordFile('물품공급계약서', '제1조 (목적) 공급자는 물품을 공급한다.');
     const up = formBody({}, { bytes, name: '물품공급계약서.docx' });
     const uploaded = await t.app.inject({ method: 'POST', url: '/api/arxive/files/v2', headers: { ...requester.headers, ...up.headers }, payload: up.payload });
@@ -381,9 +385,10 @@ describe('standard forms: drafting a contract', () => {
     expect(fieldsOf(bad)).toContain('body.fileKey');
     expect((await call(outsider, 'POST', '/api/conhub/contracts/by-file/v3', { fileKey, contractType: 'SUPPLY' })).statusCode).toBe(400);
     const created = ContractDetailSchema.parse(await ok(requester, 'POST', '/api/conhub/contracts/by-file/v3', { fileKey, contractType: 'SUPPLY', workflowPresetType: 'APPROVAL' }));
-    expect(created).toMatchObject({ title: '물품공급계약서', status: 'DRAFT', contractType: 'SUPPLY' });
+    expect(created).toMatchObject({ title: '물품공급계약서', status: 'IN_REVIEW', contractType: 'SUPPLY' });
     const [link] = await t.services.db.select().from(standardFormContractLinks).where(eq(standardFormContractLinks.contractId, created.id));
     expect(link).toMatchObject({ formId: null, workflowPresetType: 'APPROVAL' });
+    expect(await ok(requester, 'GET', `/api/conhub/contracts/${created.id}/workflows/current/v1`)).toMatchObject({ presetType: 'APPROVAL', currentStepCode: 'APPROVAL' });
     const paragraphs = await waitFor(async () => {
       const res = await call(requester, 'GET', `/api/conhub/documents/by-file/v2?fileKey=${fileKey}`);
       return res.statusCode === 200 ? res.json().data.paragraphs : null;
