@@ -135,7 +135,7 @@ test.describe('standard forms', () => {
     await page.waitForLoadState('networkidle');
     await expectNoSeriousViolations(page, 'standard form page');
     await page.goto('/hanbit/standard-forms');
-    await expect(page.getByRole('listitem', { name: title })).toBeVisible();
+    await expect(page.getByRole('link', { name: title })).toBeVisible();
     await page.waitForLoadState('networkidle');
     await expectNoSeriousViolations(page, 'standard-form library');
 

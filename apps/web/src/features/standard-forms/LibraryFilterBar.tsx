@@ -15,7 +15,7 @@ export function LibraryFilterBar({ filters, onChange, canWrite }: { filters: Lib
   const { t } = useTranslation('standardForms');
   const vocabulary = useVocabulary();
   const meta = useFormMeta();
-  const { draft, setDraft, change, submit } = useFilterBar({ ...filters, keyword: filters.keyword }, onChange);
+  const { draft, setDraft, change, submit } = useFilterBar(filters, onChange);
   const typeOptions = meta.data
     ? meta.data.contractTypes.map((type) => ({ value: type.code, label: type.name[vocabulary.locale] }))
     : vocabulary.options('contractType');
