@@ -20,6 +20,7 @@ import type contracts from '../locales/ko/contracts.json';
 import type aiReview from '../locales/ko/ai-review.json';
 import type aiPlatform from '../locales/ko/ai-platform.json';
 import type research from '../locales/ko/research.json';
+import type workflows from '../locales/ko/workflows.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -46,6 +47,7 @@ declare module 'i18next' {
       aiReview: typeof aiReview;
       aiPlatform: typeof aiPlatform;
       research: typeof research;
+      workflows: typeof workflows;
     };
   }
 }

@@ -6,6 +6,7 @@ import { CONTRACTS_NAV } from '../../features/contracts/contracts-nav';
 import { RESEARCH_NAV } from '../../features/research/research-nav';
 import { FILES_NAV } from '../../features/files/files-nav';
 import { SUPER_ADMIN_NAV } from '../../features/super-admin/super-admin-nav';
+import { WORKFLOWS_NAV } from '../../features/workflows/workflows-nav';
 import { WORKSPACES_NAV } from '../../features/workspaces/workspaces-nav';
 import { type NavEntry } from './nav-entry';
 
@@ -18,6 +19,7 @@ import { type NavEntry } from './nav-entry';
 export const NAV_ENTRIES: readonly NavEntry[] = [
   ...WORKSPACES_NAV,
   ...CONTRACTS_NAV,
+  ...WORKFLOWS_NAV,
   ...AI_REVIEW_NAV,
   ...RESEARCH_NAV,
   ...FILES_NAV,

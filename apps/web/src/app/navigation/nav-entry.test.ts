@@ -123,7 +123,7 @@ describe('the registry (nav-entries.ts)', () => {
   it('has its label in both languages, in the namespace of its feature', async () => {
     const files: Partial<Record<string, string>> = {
       common: 'common', workspaces: 'workspaces', contracts: 'contracts', files: 'files', notices: 'notices',
-      roleRequests: 'role-requests', admin: 'admin', superAdmin: 'super-admin', aiReview: 'ai-review', research: 'research',
+      roleRequests: 'role-requests', admin: 'admin', superAdmin: 'super-admin', aiReview: 'ai-review', research: 'research', workflows: 'workflows',
     };
     for (const locale of ['ko', 'en']) {
       for (const e of NAV_ENTRIES) {
