@@ -97,10 +97,10 @@ function WorkflowSummary({ workflow }: { workflow: Workflow }) {
   return (
     <Stack gap={4}>
       <Group gap="xs">
-        <Badge color={statusColor(workflow.processStatus)} data-testid="process-status">
+        <Badge color={statusColor(workflow.processStatus)} data-testid="process-status" data-status={workflow.processStatus}>
           {labels.status(workflow.processStatus)}
         </Badge>
-        <Badge variant="outline" data-testid="round">
+        <Badge variant="outline" data-testid="round" data-round={workflow.round}>
           {t('panel.round', { round: workflow.round })}
         </Badge>
         {workflow.currentStepCode ? (
@@ -137,6 +137,7 @@ function ActionButtons({ workflow, onPick }: { workflow: Workflow; onPick: (acti
           variant={a.actionId === 'CANCEL' || a.actionId === 'REJECT' || a.actionId === 'RECALL' ? 'light' : 'filled'}
           color={a.actionId === 'CANCEL' || a.actionId === 'REJECT' ? 'red' : undefined}
           onClick={() => onPick(a.actionId, a.stepCode)}
+          data-action={a.actionId}
         >
           {labels.action(a.actionId)}
         </Button>
