@@ -58,14 +58,9 @@ test.describe('the workflow hub', () => {
     await workflowPanel(member).getByRole('button', { name: '검토 요청' }).click();
     const request1 = member.getByRole('dialog', { name: '법무 검토 요청' });
     await request1.getByRole('combobox', { name: '진행 방식' }).click();
-    // The preset with review and approval: its step preview lists an approval step.
-    const options = member.getByRole('option');
-    const count = await options.count();
-    for (let i = 0; i < count; i++) {
-      await options.nth(i).click();
-      if (await request1.getByRole('combobox', { name: '결재선 (순서대로)' }).isVisible()) break;
-      await request1.getByRole('combobox', { name: '진행 방식' }).click();
-    }
+    // The preset with review and approval (the server's name for LEGAL_REVIEW_AND_APPROVAL).
+    await member.getByRole('option', { name: '법무 검토 후 결재', exact: true }).click();
+    await expect(request1.getByRole('region', { name: '진행 단계' })).toBeVisible();
     await request1.getByRole('textbox', { name: '요청 메시지' }).fill('해지 조항과 손해배상 한도를 검토해 주세요.');
     await request1.getByLabel('희망 검토 기한').fill('2099-12-31');
     const approvers = request1.getByRole('combobox', { name: '결재선 (순서대로)' });
