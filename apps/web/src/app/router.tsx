@@ -146,6 +146,16 @@ export const appRoutes: RouteObject[] = [
                     ],
                   },
                   {
+                    path: 'workflows',
+                    handle: { navVariant: 'contractManagement' } satisfies RouteHandle,
+                    children: [
+                      { path: 'todo', lazy: async () => ({ Component: (await import('../features/workflows/TodoPage')).TodoPage }) },
+                      { path: 'assignments', lazy: async () => ({ Component: (await import('../features/workflows/AssignmentsPage')).AssignmentsPage }) },
+                      { path: 'approvals', lazy: async () => ({ Component: (await import('../features/workflows/ApprovalsPage')).ApprovalsPage }) },
+                      { path: 'my-requests', lazy: async () => ({ Component: (await import('../features/workflows/MyRequestsPage')).MyRequestsPage }) },
+                    ],
+                  },
+                  {
                     path: 'ai-review',
                     handle: { navVariant: 'aiReview' } satisfies RouteHandle,
                     children: [

@@ -21,6 +21,7 @@ import type aiReview from '../locales/ko/ai-review.json';
 import type aiPlatform from '../locales/ko/ai-platform.json';
 import type research from '../locales/ko/research.json';
 import type standardForms from '../locales/ko/standard-forms.json';
+import type workflows from '../locales/ko/workflows.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -48,6 +49,7 @@ declare module 'i18next' {
       aiPlatform: typeof aiPlatform;
       research: typeof research;
       standardForms: typeof standardForms;
+      workflows: typeof workflows;
     };
   }
 }

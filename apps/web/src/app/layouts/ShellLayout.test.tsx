@@ -61,7 +61,9 @@ describe('the app shell', () => {
     renderApp('/hanbit/contracts', routes);
     const nav = await sideNav('계약 관리 메뉴');
     const links = within(nav).getAllByRole('link');
-    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/hanbit', '/hanbit/contracts', '/hanbit/contracts/new', '/hanbit/contracts/bulk', '/hanbit/files', '/hanbit/notices']);
+    expect(links.map((l) => l.getAttribute('href'))).toEqual([
+      '/hanbit', '/hanbit/contracts', '/hanbit/contracts/new', '/hanbit/contracts/bulk', '/hanbit/workflows/todo', '/hanbit/workflows/my-requests', '/hanbit/files', '/hanbit/notices',
+    ]);
     expect(within(nav).getByRole('link', { name: '계약 목록' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: '파일' })).not.toHaveAttribute('aria-current');
     // The public header's welcome-page items are not there.
@@ -76,7 +78,7 @@ describe('the app shell', () => {
     signInToHanbit(['contract.all_contract.read', 'file.file.read'], 'reader@hanbit.example');
     const view = renderApp('/hanbit/files', routes);
     let nav = await sideNav('서비스 메뉴');
-    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['워크스페이스 홈', '계약 목록', '파일', '공지사항', '내 역할 요청']);
+    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['워크스페이스 홈', '계약 목록', '할 일', '파일', '공지사항', '내 역할 요청']);
     expect(within(nav).getByRole('link', { name: '파일' })).toHaveAttribute('aria-current', 'page');
     view.unmount();
 

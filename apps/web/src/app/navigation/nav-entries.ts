@@ -7,6 +7,7 @@ import { RESEARCH_NAV } from '../../features/research/research-nav';
 import { STANDARD_FORMS_NAV, STANDARD_FORMS_SUPER_ADMIN_NAV } from '../../features/standard-forms/standard-forms-nav';
 import { FILES_NAV } from '../../features/files/files-nav';
 import { SUPER_ADMIN_NAV } from '../../features/super-admin/super-admin-nav';
+import { WORKFLOWS_NAV } from '../../features/workflows/workflows-nav';
 import { WORKSPACES_NAV } from '../../features/workspaces/workspaces-nav';
 import { type NavEntry } from './nav-entry';
 
@@ -20,6 +21,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   ...WORKSPACES_NAV,
   ...CONTRACTS_NAV,
   ...STANDARD_FORMS_NAV,
+  ...WORKFLOWS_NAV,
   ...AI_REVIEW_NAV,
   ...RESEARCH_NAV,
   ...FILES_NAV,

@@ -127,7 +127,7 @@ describe('the registry (nav-entries.ts)', () => {
     const files: Partial<Record<string, string>> = {
       common: 'common', workspaces: 'workspaces', contracts: 'contracts', files: 'files', notices: 'notices',
       roleRequests: 'role-requests', admin: 'admin', superAdmin: 'super-admin', aiReview: 'ai-review', research: 'research',
-      standardForms: 'standard-forms',
+      standardForms: 'standard-forms', workflows: 'workflows',
     };
     for (const locale of ['ko', 'en']) {
       for (const e of NAV_ENTRIES) {
@@ -147,8 +147,12 @@ describe('the registry (nav-entries.ts)', () => {
     const admin = [...manager, ...perms('workspace.admin.access', 'workspace.user.read', 'workspace.audit.read')];
     const at = (variant: NavAudience['variant'], permissions: NavAudience['permissions']) =>
       ids(visibleNavEntries(NAV_ENTRIES, { variant, products: hanbit, permissions }));
-    expect(at('contractManagement', reader)).toEqual(['home', 'contracts', 'files', 'notices']);
-    expect(at('contractManagement', manager)).toEqual(['home', 'contracts', 'contracts.new', 'contracts.bulk', 'files', 'notices']);
+    expect(at('contractManagement', reader)).toEqual(['home', 'contracts', 'workflows.todo', 'workflows.myRequests', 'files', 'notices']);
+    expect(at('contractManagement', manager)).toEqual(['home', 'contracts', 'contracts.new', 'contracts.bulk', 'workflows.todo', 'workflows.myRequests', 'files', 'notices']);
+    // The workflow hub: the assignment board and the approvals inbox only for who assigns and approves.
+    expect(at('contractManagement', [...reader, ...perms('legal.review.assign', 'approval.approval.approve')])).toEqual([
+      'home', 'contracts', 'workflows.todo', 'workflows.myRequests', 'workflows.assignments', 'workflows.approvals', 'files', 'notices',
+    ]);
     expect(at('general', admin)).toContain('admin');
     expect(at('general', manager)).not.toContain('admin');
     expect(at('admin', admin)).toEqual(['home', 'admin.users', 'admin.audit']);

@@ -12,6 +12,7 @@ import { LoadingState } from '../../components/LoadingState';
 import { isApiError } from '../../lib/api';
 import { useFormatDateTime } from '../../lib/i18n';
 import { useHasAnyPermission } from '../../lib/session';
+import { WorkflowPanel } from '../workflows/WorkflowPanel';
 import { WorkspaceGate } from '../workspaces/WorkspaceGate';
 import { AmountField, PeriodField } from './ContractCompoundFields';
 import { fieldAccess, type FieldAccessOf } from './contract-field-access';
@@ -147,6 +148,7 @@ function DetailBody({ contractId, workspaceName }: { contractId: number; workspa
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">
+            <WorkflowPanel contract={contract} />
             <CounterpartiesPanel contract={contract} access={access} />
             <DocumentsPanel contract={contract} access={access} />
             <RemindersPanel contract={contract} canManage={permissions.data?.canUpdate ?? false} />

@@ -1,5 +1,5 @@
 import {
-  getContractStats, listMyNotices, listMyReminders, listRecentlyViewedContracts, type MemberNotice, type MyReminder, pageSearchContractsV3,
+  getContractStats, getHomeTodo, listMyNotices, listMyReminders, listRecentlyViewedContracts, type MemberNotice, type MyReminder, pageSearchContractsV3,
 } from '@legal/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,6 +10,7 @@ import { type FakeApi, fail, installFakeApi, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
 import { hanbit, resetSession, saesol, serveSession } from '../../test/session-fixtures';
 import { READER, summaryOf } from '../contracts/contracts.test-support';
+import { todoOf } from '../workflows/workflows.test-support';
 import { addDays, localIsoDate } from './home/home-queries';
 
 const page = <T,>(content: T[], totalElements = content.length) => ({ content, page: 0, size: 5, totalElements, totalPages: Math.ceil(totalElements / 5) });
@@ -53,6 +54,7 @@ const serveEmpty = (fake: FakeApi) =>
     .on(listMyReminders, ok(page([])))
     .on(listRecentlyViewedContracts, ok(page([])))
     .on(listMyNotices, ok(page([])))
+    .on(getHomeTodo, ok({ items: [], counts: { toAssign: 0, toReview: 0, toApprove: 0, toSign: 0, returnedToMe: 0 } }))
     .on(getContractStats, ok({ ...STATS, total: 0, byStatus: [], byContractType: [], byMonth: [] }));
 
 /** The first render loads the page's lazy module: give it time. */
@@ -76,6 +78,7 @@ describe('workspace home', () => {
       .on(listMyReminders, ok(page([reminderOf(3)])))
       .on(listRecentlyViewedContracts, ok(page([{ ...summaryOf(9, { title: '최근 연 NDA', status: 'SIGNED' }), viewedAt: '2026-05-02T03:00:00.000Z' }])))
       .on(listMyNotices, ok(page([noticeOf(5, { isPinned: true })])))
+      .on(getHomeTodo, ok({ items: [todoOf(11, { overdue: true })], counts: { toAssign: 0, toReview: 1, toApprove: 0, toSign: 0, returnedToMe: 0 } }))
       .on(getContractStats, ok(STATS));
     renderApp('/hanbit');
 
@@ -106,8 +109,9 @@ describe('workspace home', () => {
     expect(fake.calls(listMyNotices)[0]!.query.get('isRead')).toBe('false');
 
     const todo = await card('home-todo');
-    expect(todo.getByText('지금 처리할 일이 없습니다')).toBeInTheDocument();
-    expect(todo.getByText('결재·검토·서명 요청이 배정되면 여기에 표시됩니다.')).toBeInTheDocument();
+    expect(await todo.findByRole('link', { name: '계약 11' })).toHaveAttribute('href', '/hanbit/contracts/11');
+    expect(todo.getByText('기한 지남')).toBeInTheDocument();
+    expect(todo.getByRole('link', { name: '모두 보기' })).toHaveAttribute('href', '/hanbit/workflows/todo');
 
     const stats = await card('home-stats');
     expect(await stats.findByRole('region', { name: '상태별' })).toBeInTheDocument();
@@ -120,6 +124,7 @@ describe('workspace home', () => {
     expect(await (await card('home-reminders')).findByText(/예정된 알림이 없습니다/)).toBeInTheDocument();
     expect(await (await card('home-recent')).findByText(/최근에 연 계약이 없습니다/)).toBeInTheDocument();
     expect(await (await card('home-notices')).findByText('읽지 않은 공지가 없습니다.')).toBeInTheDocument();
+    expect(await (await card('home-todo')).findByText('지금 처리할 일이 없습니다')).toBeInTheDocument();
   });
 
   it('shows each card loading, then an error with a retry that loads it', async () => {
@@ -143,12 +148,13 @@ describe('workspace home', () => {
     const fake = serveEmpty(signedInto(saesol));
     renderApp('/saesol');
     expect(await screen.findByRole('heading', { level: 1, name: '새솔 주식회사' }, FIRST)).toBeInTheDocument();
-    expect(await screen.findByTestId('home-todo')).toBeInTheDocument();
+    expect((await card('home-todo')).getByText('결재·검토·서명 요청이 배정되면 여기에 표시됩니다.')).toBeInTheDocument();
     expect(await screen.findByTestId('home-notices')).toBeInTheDocument();
     for (const id of ['home-expiring', 'home-reminders', 'home-recent', 'home-stats']) expect(screen.queryByTestId(id)).not.toBeInTheDocument();
     await waitFor(() => expect(fake.calls(listMyNotices)).toHaveLength(1));
     expect(fake.calls(pageSearchContractsV3)).toHaveLength(0);
     expect(fake.calls(listRecentlyViewedContracts)).toHaveLength(0);
+    expect(fake.calls(getHomeTodo)).toHaveLength(0);
   });
 
   it('shows no contract card to a member who may not read contracts', async () => {
@@ -169,6 +175,6 @@ describe('workspace home', () => {
     expect(await expiring.findByText('1 day left')).toBeInTheDocument();
     expect(expiring.getByText('40 days left')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Contracts ending within 90 days' })).toBeInTheDocument();
-    expect((await card('home-todo')).getByText('Nothing to do right now')).toBeInTheDocument();
+    expect(await (await card('home-todo')).findByText('Nothing to do right now')).toBeInTheDocument();
   });
 });

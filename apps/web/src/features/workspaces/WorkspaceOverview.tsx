@@ -10,6 +10,7 @@ import { ExpiringContractsCard, RecentlyViewedCard, RemindersCard } from './home
 import { HomeCardFrame } from './home/HomeCard';
 import { localIsoDate } from './home/home-queries';
 import { ContractStatsHomeCard, TodoCard, UnreadNoticesCard } from './home/WorkspaceHomeCards';
+import { TodoHomeCard } from '../workflows/TodoHomeCard';
 import { SubscriptionBadge } from './WorkspaceBadges';
 import './workspaces-i18n';
 
@@ -63,7 +64,7 @@ export function WorkspaceOverview({ entry }: { entry: LauncherEntry }) {
         </Stack>
         <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="lg">
           {hasContracts ? <ExpiringContractsCard workspaceName={name} today={today} /> : null}
-          <TodoCard />
+          {hasContracts ? <TodoHomeCard workspaceName={name} /> : <TodoCard />}
           {hasContracts ? <RemindersCard workspaceName={name} /> : null}
           {hasContracts ? <RecentlyViewedCard workspaceName={name} /> : null}
           <UnreadNoticesCard workspaceName={name} />

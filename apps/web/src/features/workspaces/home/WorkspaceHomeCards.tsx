@@ -9,8 +9,9 @@ import { CardList, CardRow, HomeCard, HomeCardFrame } from './HomeCard';
 import { useUnreadNotices } from './home-queries';
 
 /**
- * My to-dos (GET home/works/todo/v1) are filled by the workflow hub (issue 18), which does not
- * exist yet: until then the card says truthfully what will appear here, and shows nothing made up.
+ * My to-dos where the workspace has no contract management (or the member may not read
+ * contracts): nothing can wait on them, and the card says what would appear. With contracts the
+ * workflow hub's card (workflows/TodoHomeCard) lists what waits.
  */
 export function TodoCard() {
   const { t } = useTranslation('workspaces');

@@ -1,0 +1,158 @@
+import { PROCESS_STATUSES, type ContractType, type ProcessStatus, downloadGroupRequestsV2, downloadMyRequestsV2 } from '@legal/api';
+import { Anchor, Badge, Button, Container, Group, MultiSelect, Pagination, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { LoadingState } from '../../components/LoadingState';
+import { api } from '../../lib/api';
+import { useFormatDateTime } from '../../lib/i18n';
+import { saveBlob } from '../../lib/save-blob';
+import { useVocabulary } from '../contracts/contract-vocabulary';
+import { WorkspaceGate } from '../workspaces/WorkspaceGate';
+import { type MyRequestsFilters, myRequestsQuery, readMyRequestsFilters, writeMyRequestsFilters } from './my-requests-params';
+import { statusColor, useWorkflowLabels } from './workflow-labels';
+import { useMyRequests } from './workflow-queries';
+import { contractPath } from './workflows-path';
+import { IconDownload } from './workflows-icons';
+import './workflows-i18n';
+
+/** The workbook is built on the server from every page; a large one takes a while. */
+const EXPORT_TIMEOUT_MS = 180_000;
+
+function useExcelDownload() {
+  return useMutation({
+    mutationFn: async (filters: MyRequestsFilters) => {
+      const query = myRequestsQuery(filters, { isPaged: false });
+      const blob = await api.call(filters.isGroups ? downloadGroupRequestsV2 : downloadMyRequestsV2, { query, timeoutMs: EXPORT_TIMEOUT_MS });
+      saveBlob(blob as Blob, `${filters.isGroups ? 'group-requests' : 'my-requests'}-${new Date().toISOString().slice(0, 10).replace(/-/g, '')}.xlsx`);
+    },
+  });
+}
+
+function Filters({ filters, onChange }: { filters: MyRequestsFilters; onChange: (next: MyRequestsFilters) => void }) {
+  const { t } = useTranslation('workflows');
+  const labels = useWorkflowLabels();
+  const { options } = useVocabulary();
+  const [keyword, setKeyword] = useState(filters.keyword);
+  const change = (over: Partial<MyRequestsFilters>) => onChange({ ...filters, ...over, page: 0 });
+  return (
+    <Stack gap="sm" component="form" role="search" aria-label={t('myRequests.filters')} onSubmit={(e) => { e.preventDefault(); change({ keyword: keyword.trim() }); }}>
+      <Group align="flex-end" gap="sm">
+        <TextInput label={t('myRequests.keyword')} value={keyword} onChange={(e) => setKeyword(e.currentTarget.value)} />
+        <Button type="submit" variant="light">
+          {t('myRequests.search')}
+        </Button>
+        <MultiSelect
+          label={t('myRequests.status')}
+          data={PROCESS_STATUSES.map((s) => ({ value: s, label: labels.status(s) }))}
+          value={filters.statuses}
+          onChange={(v) => change({ statuses: v as ProcessStatus[] })}
+          clearable
+          comboboxProps={{ withinPortal: true }}
+          miw={200}
+        />
+        <MultiSelect
+          label={t('myRequests.contractType')}
+          data={options('contractType')}
+          value={filters.contractTypes}
+          onChange={(v) => change({ contractTypes: v as ContractType[] })}
+          clearable
+          comboboxProps={{ withinPortal: true }}
+          miw={200}
+        />
+        <TextInput type="date" label={t('myRequests.from')} value={filters.from} onChange={(e) => change({ from: e.currentTarget.value })} />
+        <TextInput type="date" label={t('myRequests.to')} value={filters.to} onChange={(e) => change({ to: e.currentTarget.value })} />
+      </Group>
+      <Switch label={t('myRequests.groups')} checked={filters.isGroups} onChange={(e) => change({ isGroups: e.currentTarget.checked })} />
+    </Stack>
+  );
+}
+
+function MyRequestsScreen({ workspaceName }: { workspaceName: string }) {
+  const { t } = useTranslation('workflows');
+  const labels = useWorkflowLabels();
+  const { label } = useVocabulary();
+  const formatDateTime = useFormatDateTime();
+  const [params, setParams] = useSearchParams();
+  const filters = readMyRequestsFilters(params);
+  const list = useMyRequests(myRequestsQuery(filters), filters.isGroups);
+  const excel = useExcelDownload();
+  useDocumentTitle(`${t('myRequests.title')} · ${workspaceName}`);
+  const setFilters = (next: MyRequestsFilters) => setParams(writeMyRequestsFilters(next));
+
+  let content;
+  if (list.isPending) content = <LoadingState />;
+  else if (list.isError) content = <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
+  else if (list.data.content.length === 0) content = <EmptyState title={t('myRequests.emptyTitle')} description={t('myRequests.emptyDescription')} />;
+  else
+    content = (
+      <>
+        <Table striped aria-label={t('myRequests.title')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('columns.contract')}</Table.Th>
+              <Table.Th>{t('columns.contractType')}</Table.Th>
+              <Table.Th>{t('columns.status')}</Table.Th>
+              <Table.Th>{t('columns.step')}</Table.Th>
+              <Table.Th>{t('columns.round')}</Table.Th>
+              <Table.Th>{t('columns.requester')}</Table.Th>
+              <Table.Th>{t('columns.requestedAt')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.data.content.map((row) => (
+              <Table.Tr key={row.workflowId}>
+                <Table.Td>
+                  <Anchor component={Link} to={contractPath(workspaceName, row.contractId)}>
+                    {row.contractTitle}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{label('contractType', row.contractType)}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={statusColor(row.processStatus)}>
+                    {labels.status(row.processStatus)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{row.currentStepCode ? labels.step(row.currentStepCode) : '—'}</Table.Td>
+                <Table.Td>{row.round}</Table.Td>
+                <Table.Td>{row.requester.displayName ?? t('people.unknown', { id: row.requester.userId })}</Table.Td>
+                <Table.Td>{formatDateTime(row.createdAt)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <Group justify="space-between">
+          <Text size="xs" c="dimmed">
+            {t('list.total', { count: list.data.totalElements })}
+          </Text>
+          {list.data.totalPages > 1 ? (
+            <Pagination total={list.data.totalPages} value={filters.page + 1} onChange={(p) => setFilters({ ...filters, page: p - 1 })} aria-label={t('list.pages')} />
+          ) : null}
+        </Group>
+      </>
+    );
+
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <Group justify="space-between">
+          <Title order={1}>{filters.isGroups ? t('myRequests.groupTitle') : t('myRequests.title')}</Title>
+          <Button variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />} loading={excel.isPending} onClick={() => excel.mutate(filters)}>
+            {t('myRequests.excel')}
+          </Button>
+        </Group>
+        <Filters key={params.get('q') ?? ''} filters={filters} onChange={setFilters} />
+        {content}
+      </Stack>
+    </Container>
+  );
+}
+
+/** `/:workspaceName/workflows/my-requests`: the caller's (or their groups') requests, filters in the address, 30 a page, Excel. */
+export function MyRequestsPage() {
+  return <WorkspaceGate product="CLM">{(entry) => <MyRequestsScreen workspaceName={entry.workspaceName} />}</WorkspaceGate>;
+}
