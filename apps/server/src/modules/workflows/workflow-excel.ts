@@ -1,11 +1,11 @@
 import type { Writable } from 'node:stream';
 import {
-  CONTRACT_LANGUAGE_CATALOGUE, CONTRACT_TYPE_CATALOGUE, type Locale, type ProcessStatus, type StepCode, type WorkflowProcessSummary,
+  CONTRACT_LANGUAGE_CATALOGUE, CONTRACT_TYPE_CATALOGUE, type Locale, type WorkflowProcessSummary,
 } from '@legal/api';
 import ExcelJS from 'exceljs';
 import { localDateTime } from '../../platform/time';
 import { HOME_TIME_ZONE, neutralizeFormula } from '../contracts';
-import type { WorkflowPresetType } from './workflow-lists.repo';
+import { presetName, processStatusName, stepName } from './workflow.presets';
 
 /**
  * The requests listings as an .xlsx workbook (my requests, my groups' requests), streamed with
@@ -13,33 +13,6 @@ import type { WorkflowPresetType } from './workflow-lists.repo';
  */
 
 type L = Record<Locale, string>;
-export const PROCESS_STATUS_LABELS: Record<ProcessStatus, L> = {
-  REQUESTED: { ko: '검토 요청', en: 'Requested' },
-  IN_REVIEW: { ko: '검토 중', en: 'In review' },
-  RETURNED: { ko: '반려(보완 요청)', en: 'Returned' },
-  REVIEW_COMPLETED: { ko: '검토 완료', en: 'Review completed' },
-  IN_APPROVAL: { ko: '결재 중', en: 'In approval' },
-  REJECTED: { ko: '결재 반려', en: 'Rejected' },
-  RECALLED: { ko: '회수', en: 'Recalled' },
-  IN_SIGNING: { ko: '서명 중', en: 'In signing' },
-  EXECUTED: { ko: '체결 완료', en: 'Executed' },
-  CANCELED: { ko: '취소', en: 'Canceled' },
-};
-export const STEP_LABELS: Record<StepCode, L> = {
-  REQUEST: { ko: '요청', en: 'Request' },
-  ASSIGNMENT: { ko: '배정', en: 'Assignment' },
-  LEGAL_REVIEW: { ko: '법무 검토', en: 'Legal review' },
-  APPROVAL: { ko: '결재', en: 'Approval' },
-  SIGNING: { ko: '서명', en: 'Signing' },
-  EXECUTION: { ko: '체결', en: 'Execution' },
-};
-export const PRESET_LABELS: Record<WorkflowPresetType, L> = {
-  NONE: { ko: '없음', en: 'None' },
-  LEGAL_REVIEW: { ko: '법무 검토', en: 'Legal review' },
-  APPROVAL: { ko: '결재', en: 'Approval' },
-  LEGAL_REVIEW_AND_APPROVAL: { ko: '법무 검토 후 결재', en: 'Legal review and approval' },
-  SIGNING: { ko: '서명', en: 'Signing' },
-};
 
 type Cell = string | number | Date | null;
 const CELL_MAX = 32_767;
@@ -60,9 +33,9 @@ export const REQUEST_COLUMNS: Column[] = [
   { header: { ko: '계약명', en: 'Contract title' }, width: 40, cell: (r) => text(r.contractTitle) },
   { header: { ko: '계약 유형', en: 'Contract type' }, width: 18, cell: (r, l) => CONTRACT_TYPE_CATALOGUE.find((c) => c.code === r.contractType)?.name[l] ?? r.contractType },
   { header: { ko: '언어', en: 'Language' }, width: 10, cell: (r, l) => CONTRACT_LANGUAGE_CATALOGUE.find((c) => c.code === r.language)?.name[l] ?? r.language },
-  { header: { ko: '워크플로', en: 'Workflow' }, width: 20, cell: (r, l) => PRESET_LABELS[r.presetType][l] },
-  { header: { ko: '진행 상태', en: 'Progress status' }, width: 16, cell: (r, l) => PROCESS_STATUS_LABELS[r.processStatus][l] },
-  { header: { ko: '현재 단계', en: 'Current step' }, width: 14, cell: (r, l) => (r.currentStepCode ? STEP_LABELS[r.currentStepCode][l] : null) },
+  { header: { ko: '워크플로', en: 'Workflow' }, width: 20, cell: (r, l) => presetName(r.presetType, l) },
+  { header: { ko: '진행 상태', en: 'Progress status' }, width: 16, cell: (r, l) => processStatusName(r.processStatus, l) },
+  { header: { ko: '현재 단계', en: 'Current step' }, width: 14, cell: (r, l) => (r.currentStepCode ? stepName(r.currentStepCode, l) : null) },
   { header: { ko: '차수', en: 'Round' }, width: 8, cell: (r) => r.round },
   { header: { ko: '요청자', en: 'Requester' }, width: 14, cell: (r) => text(r.requester.displayName) },
   { header: { ko: '계약 담당자', en: 'Owner' }, width: 14, cell: (r) => text(r.owner?.displayName) },

@@ -136,3 +136,7 @@ export function processStatusName(status: ProcessStatus, locale: 'ko' | 'en'): s
 export function stepName(step: StepCode, locale: 'ko' | 'en'): string {
   return STEP_NAMES[step][locale];
 }
+/** A preset's name; NONE (a contract drafted without a workflow) has none to show. */
+export function presetName(presetType: PresetType | 'NONE', locale: 'ko' | 'en'): string | null {
+  return presetType === 'NONE' ? null : NAMES[presetType][locale];
+}
