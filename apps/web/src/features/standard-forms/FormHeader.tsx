@@ -1,18 +1,20 @@
 import { type StandardFormDetail } from '@legal/api';
 import { Anchor, Badge, Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { confirmAction } from '../admin/confirm';
 import { useVocabulary } from '../contracts/contract-vocabulary';
+import { EditFormModal } from './EditFormModal';
 import { FormBookmarkToggle } from './FormBookmarkToggle';
 import { FormStatusBadge } from './FormStatusBadge';
-import { IconCopy, IconDownload, IconEraser, IconFileText, IconFileTypePdf, IconTrash } from './standard-form-icons';
+import { IconCopy, IconDownload, IconEraser, IconFileText, IconFileTypePdf, IconPencil, IconTrash } from './standard-form-icons';
 import { useCopyForm, useDeleteForm, useSetActiveStatus } from './standard-form-queries';
 import { draftFromFormPath, standardFormPath, standardFormsPath } from './standard-forms-path';
 import { useTemplateDownload } from './template-downloads';
 import './standard-forms-i18n';
 
-/** Title, status and the form's actions: draft, activate/deactivate, copy, delete, downloads. */
+/** Title, status and the form's actions: draft, edit the details, activate/deactivate, copy, delete, downloads. */
 export function FormHeader({ workspaceName, form }: { workspaceName: string; form: StandardFormDetail }) {
   const { t } = useTranslation('standardForms');
   const vocabulary = useVocabulary();
@@ -22,6 +24,7 @@ export function FormHeader({ workspaceName, form }: { workspaceName: string; for
   const remove = useDeleteForm(form.standardFormId);
   const download = useTemplateDownload(form.standardFormId, form.latest.fileName);
   const canEdit = form.abilities.edit;
+  const [isEditing, setEditing] = useState(false);
   const isActive = form.activeStatus === 'ACTIVE';
   const toggleStatus = () => {
     const next = isActive ? 'INACTIVE' : 'ACTIVE';
@@ -80,6 +83,11 @@ export function FormHeader({ workspaceName, form }: { workspaceName: string; for
           </Menu>
           {canEdit ? (
             <>
+              {form.scope === 'WORKSPACE' ? (
+                <Button variant="default" leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={() => setEditing(true)}>
+                  {t('form.edit')}
+                </Button>
+              ) : null}
               <Button variant={isActive ? 'default' : 'light'} color={isActive ? undefined : 'green'} onClick={toggleStatus} loading={setStatus.isPending}>
                 {isActive ? t('form.deactivate') : t('form.activate')}
               </Button>
@@ -95,6 +103,7 @@ export function FormHeader({ workspaceName, form }: { workspaceName: string; for
           ) : null}
         </Group>
       </Group>
+      {isEditing ? <EditFormModal form={form} isOpen onClose={() => setEditing(false)} /> : null}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { diffTemplateVersions, getLatestTemplate, getStandardFormV2, listTemplateVersions, rollbackTemplate, updateTemplateConfigs } from '@legal/api';
+import { diffTemplateVersions, getLatestTemplate, getStandardFormV2, listTemplateVersions, rollbackTemplate, updateStandardFormV2, updateTemplateConfigs } from '@legal/api';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -53,6 +53,31 @@ describe('standard form page', { timeout: 45_000 }, () => {
     expect(changed.querySelector('ins')?.textContent).toBe('[추가] 검수 후 14일');
     // A paragraph inserted whole is underlined whole.
     expect(within(redline).getByTestId('redline-paragraph-2').querySelector('ins')?.textContent).toBe('[추가] 제3조 (위약벌) 위반 시 대금의 10%를 지급한다.');
+  });
+
+  it('edits the form details at the version read; a 409 says someone else changed it and offers a reload', async () => {
+    const fake = serveForm().on(updateStandardFormV2, ok(detailOf({ title: '용역계약서 (2027 표준)', version: 6 })));
+    renderApp('/hanbit/standard-forms/7');
+    fireEvent.click(await screen.findByRole('button', { name: '정보 수정' }, { timeout: 8000 }));
+    let dialog = await screen.findByRole('dialog', { name: '서식 정보 수정' });
+    const title = within(dialog).getByRole('textbox', { name: /제목/ });
+    fireEvent.change(title, { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '저장' }));
+    expect(await within(dialog).findByText('필수 항목입니다')).toBeInTheDocument();
+    expect(fake.calls(updateStandardFormV2)).toHaveLength(0);
+    fireEvent.change(title, { target: { value: '용역계약서 (2027 표준)' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: '설명' }), { target: { value: '검수 조항을 강화한 판' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '저장' }));
+    await waitFor(() => expect(fake.calls(updateStandardFormV2)).toHaveLength(1));
+    expect(fake.calls(updateStandardFormV2)[0]!.body).toMatchObject({ title: '용역계약서 (2027 표준)', description: '검수 조항을 강화한 판', contractType: 'SERVICE', language: 'ko', version: 5 });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '서식 정보 수정' })).not.toBeInTheDocument());
+
+    fake.on(updateStandardFormV2, fail(409, 'ERROR_CONFLICT', 'stale'));
+    fireEvent.click(screen.getByRole('button', { name: '정보 수정' }));
+    dialog = await screen.findByRole('dialog', { name: '서식 정보 수정' });
+    fireEvent.click(within(dialog).getByRole('button', { name: '저장' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('이 서식을 연 뒤 다른 사람이 변경했습니다');
+    expect(within(dialog).getByRole('button', { name: '서식 다시 불러오기' })).toBeInTheDocument();
   });
 
   it('rolls back to an older version after confirming, sending the form version read', async () => {

@@ -17,3 +17,4 @@ export { default as IconChevronUp } from '@tabler/icons-react/dist/esm/icons/Ico
 export { default as IconChevronDown } from '@tabler/icons-react/dist/esm/icons/IconChevronDown.mjs';
 export { default as IconWand } from '@tabler/icons-react/dist/esm/icons/IconWand.mjs';
 export { default as IconWorld } from '@tabler/icons-react/dist/esm/icons/IconWorld.mjs';
+export { default as IconPencil } from '@tabler/icons-react/dist/esm/icons/IconPencil.mjs';

@@ -3,7 +3,7 @@ import {
   createStandardFormV1, deleteStandardForm, deleteStandardFormAttachment, diffTemplateVersions, type DraftFromFormBody, getLatestTemplate,
   getStandardFormMeta, getStandardFormV2, getTemplateConfigsV3, getTemplateVersion, listStandardFormsV3, listTemplateVersions,
   removeStandardFormBookmark, rollbackTemplate, setStandardFormActiveStatus, type StandardFormDetail, type FormActiveStatus,
-  updateTemplateConfigs, uploadTemplateVersion, type VariableConfig, workspaceKey,
+  updateStandardFormV2, type UpdateStandardFormBody, updateTemplateConfigs, uploadTemplateVersion, type VariableConfig, workspaceKey,
 } from '@legal/api';
 import { type z } from 'zod';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -163,6 +163,13 @@ function useFormMutation<I>(standardFormId: number, mutationFn: (input: I) => Pr
 export function useSetActiveStatus(standardFormId: number) {
   return useFormMutation(standardFormId, (body: { activeStatus: FormActiveStatus; version: number }) =>
     api.call(setStandardFormActiveStatus, { params: { standardFormId }, body }),
+  );
+}
+
+/** The form's own fields (title, description, type, language, category) at the version read; 409 when stale. */
+export function useUpdateForm(standardFormId: number) {
+  return useFormMutation(standardFormId, (body: UpdateStandardFormBody) =>
+    api.call(updateStandardFormV2, { params: { standardFormId }, body, suppressErrorToast: true }),
   );
 }
 
