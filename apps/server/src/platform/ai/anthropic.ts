@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { OutboundClient } from '../http/outbound';
-import { AiTransport, type Exchange, type TransportTuning } from './http-transport';
+import { AiTransport, type TransportTuning } from './http-transport';
 import type {
   AiMessage, AiProvider, AiProviderConfig, AiUsage, ChatRequest, ChatResult, ChatStreamEvent, EmbeddingRequest, EmbeddingResult,
   StructuredRequest, StructuredResult,
@@ -92,28 +92,10 @@ export class AnthropicProvider implements AiProvider {
     };
   }
 
-  private async readMessage(exchange: Exchange, model: string): Promise<z.infer<typeof Message>> {
-    let text: string;
-    try {
-      text = await exchange.response.text();
-    } catch (error) {
-      throw exchange.fail(error);
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw this.transport.error('BAD_OUTPUT', 'the provider answered with something that is not JSON', { model });
-    }
-    const parsed = Message.safeParse(json);
-    if (!parsed.success) throw this.transport.error('BAD_OUTPUT', 'the provider answered JSON of an unexpected shape', { model });
-    return parsed.data;
-  }
-
   async chat(request: ChatRequest): Promise<ChatResult> {
     const { model, headers, body } = this.prepare(request);
     const exchange = await this.transport.post(this.url, headers, body, request.signal, model);
-    const message = await this.readMessage(exchange, model);
+    const message = await this.transport.readJson(exchange, Message, model);
     const text = message.content.filter((block) => block.type === 'text').map((block) => block.text ?? '').join('');
     return {
       text,
@@ -183,7 +165,7 @@ export class AnthropicProvider implements AiProvider {
       request.signal,
       model,
     );
-    const message = await this.readMessage(exchange, model);
+    const message = await this.transport.readJson(exchange, Message, model);
     const usage = { inputTokens: message.usage?.input_tokens ?? 0, outputTokens: message.usage?.output_tokens ?? 0 };
     if (message.stop_reason === 'max_tokens') throw this.transport.error('BAD_OUTPUT', 'the answer was cut off at max_tokens', { model });
     const call = message.content.find((block) => block.type === 'tool_use' && block.name === request.schemaName);

@@ -129,6 +129,25 @@ export class AiTransport {
     );
   }
 
+  /** A success answer's JSON body checked against the driver's schema: BAD_OUTPUT when it is not JSON or not that shape. */
+  async readJson<S extends z.ZodType>(exchange: Exchange, schema: S, model: string): Promise<z.output<S>> {
+    let text: string;
+    try {
+      text = await exchange.response.text();
+    } catch (error) {
+      throw exchange.fail(error);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw this.error('BAD_OUTPUT', 'the provider answered with something that is not JSON', { model });
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) throw this.error('BAD_OUTPUT', 'the provider answered JSON of an unexpected shape', { model });
+    return parsed.data;
+  }
+
   /** An error answer (status and body text) as an AiProviderError. */
   fromAnswer(status: number, text: string, model: string | null): AiProviderError {
     const { code, type, message } = readErrorBody(text);

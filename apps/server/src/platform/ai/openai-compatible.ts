@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { OutboundClient } from '../http/outbound';
-import { AiTransport, type Exchange, type TransportTuning } from './http-transport';
+import { AiTransport, type TransportTuning } from './http-transport';
 import type {
   AiProvider, AiProviderConfig, AiUsage, ChatRequest, ChatResult, ChatStreamEvent, EmbeddingRequest, EmbeddingResult, StructuredRequest,
   StructuredResult,
@@ -115,28 +115,10 @@ export class OpenAiCompatibleProvider implements AiProvider {
     };
   }
 
-  private async readJson<S extends z.ZodType>(exchange: Exchange, schema: S, model: string): Promise<z.output<S>> {
-    let text: string;
-    try {
-      text = await exchange.response.text();
-    } catch (error) {
-      throw exchange.fail(error);
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw this.transport.error('BAD_OUTPUT', 'the provider answered with something that is not JSON', { model });
-    }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) throw this.transport.error('BAD_OUTPUT', 'the provider answered JSON of an unexpected shape', { model });
-    return parsed.data;
-  }
-
   async chat(request: ChatRequest): Promise<ChatResult> {
     const model = this.model(request.model, 'chat');
     const exchange = await this.transport.post(this.url('/chat/completions'), this.headers(), this.chatBody(request, model), request.signal, model);
-    const completion = await this.readJson(exchange, Completion, model);
+    const completion = await this.transport.readJson(exchange, Completion, model);
     const choice = completion.choices[0]!;
     return { text: choice.message.content ?? '', model: completion.model ?? model, usage: usageOf(completion.usage), finishReason: finishOf(choice.finish_reason) };
   }
@@ -191,7 +173,7 @@ export class OpenAiCompatibleProvider implements AiProvider {
       response_format: { type: 'json_schema', json_schema: { name: request.schemaName, schema: target.schema, strict: target.isStrictCompatible } },
     };
     const exchange = await this.transport.post(this.url('/chat/completions'), this.headers(), body, request.signal, model);
-    const completion = await this.readJson(exchange, Completion, model);
+    const completion = await this.transport.readJson(exchange, Completion, model);
     const choice = completion.choices[0]!;
     if (choice.message.refusal) throw this.transport.error('BAD_OUTPUT', `the model refused: ${choice.message.refusal}`, { model });
     if (choice.finish_reason === 'length') throw this.transport.error('BAD_OUTPUT', 'the answer was cut off at the output token limit', { model });
@@ -211,7 +193,7 @@ export class OpenAiCompatibleProvider implements AiProvider {
     if (request.input.length === 0) return { vectors: [], model, usage: { inputTokens: 0, outputTokens: 0 } };
     const body = { model, input: request.input, encoding_format: 'float' };
     const exchange = await this.transport.post(this.url('/embeddings'), this.headers(), body, request.signal, model);
-    const answer = await this.readJson(exchange, Embeddings, model);
+    const answer = await this.transport.readJson(exchange, Embeddings, model);
     const vectors = [...answer.data].sort((a, b) => a.index - b.index).map((item) => item.embedding);
     if (vectors.length !== request.input.length) {
       throw this.transport.error('BAD_OUTPUT', `asked for ${request.input.length} embeddings, got ${vectors.length}`, { model });
