@@ -51,6 +51,8 @@ export const ERROR_STATUS = {
   ERROR_TEMPLATE_INVALID: 400,
   /** PDF output asked for without LibreOffice (soffice) on the server. */
   ERROR_PDF_CONVERTER_UNAVAILABLE: 503,
+  /** An e-sign link or signer token that may no longer act (data.reason: EXPIRED, VOIDED, DECLINED, COMPLETED, ALREADY_SIGNED, NOT_YOUR_TURN). */
+  ERROR_SIGNING_CLOSED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -37,3 +37,5 @@ export * from './ai-review-standalone';
 export * from './legal-sources';
 export * from './standard-forms';
 export * from './workflows';
+export * from './esign';
+export * from './seals';

@@ -81,6 +81,10 @@ const MESSAGES: Record<ErrorCode, LocalizedText> = {
     ko: '이 서버에는 PDF 변환기(LibreOffice)가 설치되어 있지 않습니다. DOCX로 받거나 관리자에게 알려 주세요.',
     en: 'This server has no PDF converter (LibreOffice). Download the DOCX instead, or tell an administrator.',
   },
+  ERROR_SIGNING_CLOSED: {
+    ko: '이 서명 요청은 더 이상 진행할 수 없습니다.',
+    en: 'This signing request can no longer be acted on.',
+  },
 };
 
 export function defaultMessage(code: ErrorCode, locale: Locale): string {
