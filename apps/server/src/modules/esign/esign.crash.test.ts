@@ -14,6 +14,9 @@ import { verifySignedPdf } from './pdf';
  * envelope completes with exactly one signed PDF, filed once as the contract's executed copy.
  */
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answers are read field by field
+type Answer = { code: string; data: any };
+
 const MAIN = path.join(__dirname, '../../main.ts');
 
 describe('a kill -9 during the final PDF assembly', () => {
@@ -26,10 +29,14 @@ describe('a kill -9 during the final PDF assembly', () => {
     const lines: string[] = [];
     child.stdout!.on('data', (d) => lines.push(...String(d).split('\n').filter(Boolean)));
     child.stderr!.on('data', (d) => lines.push(...String(d).split('\n').filter(Boolean)));
-    return { child, lines, saw: (text: string, ms = 90_000) => waitFor(async () => lines.some((l) => l.includes(text)), ms, 200) };
+    const saw = (text: string, ms = 400_000) =>
+      waitFor(async () => lines.some((l) => l.includes(text)), ms, 200).catch((err: Error) => {
+        throw new Error(`${err.message}: waiting for ${text}; the server said:\n${lines.slice(-30).join('\n')}`);
+      });
+    return { child, lines, saw };
   }
 
-  it('restarts and completes the envelope with one signed PDF', { timeout: 600_000 }, async () => {
+  it('restarts and completes the envelope with one signed PDF', { timeout: 1_200_000 }, async () => {
     const database = await createTestDatabase();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'legal-esign-crash-'));
     const port = 20000 + Math.floor(Math.random() * 20000);
@@ -48,7 +55,7 @@ describe('a kill -9 during the final PDF assembly', () => {
           headers: { cookie, accept: 'application/json', ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}), ...extra },
           body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
         });
-        return { status: res.status, json: (await res.json()) as { code: string; data: any } };
+        return { status: res.status, json: (await res.json()) as Answer };
       };
       const login = await fetch(`${base}/api/auth/login/v1`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ loginId: 'member@hanbit.example', password: DEMO_PASSWORD }) });
       expect(login.status).toBe(200);

@@ -43,7 +43,7 @@ export function envelopeProblems(input: EnvelopeIn, pageCount: number | null, no
   const orders = new Map<number, PartyIn>();
   input.parties.forEach((p, i) => {
     if (orders.has(p.order)) problems.push({ field: `body.parties.${i}.order`, reason: 'each party has its own order' });
-    orders.set(p.order, p);
+    else orders.set(p.order, p);
     if (p.kind === 'EXTERNAL' && !p.email) problems.push({ field: `body.parties.${i}.email`, reason: 'an EXTERNAL party needs an e-mail address (the link is mailed)' });
     if (p.kind === 'EXTERNAL' && p.verificationMethods.includes('SMS_OTP') && !p.phone) problems.push({ field: `body.parties.${i}.phone`, reason: 'SMS_OTP needs a phone number' });
     if (p.kind === 'EXTERNAL' && p.verificationMethods.includes('EASY_AUTH') && !p.phone) problems.push({ field: `body.parties.${i}.phone`, reason: 'EASY_AUTH needs a phone number' });

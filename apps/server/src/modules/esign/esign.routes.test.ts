@@ -85,7 +85,7 @@ beforeAll(async () => {
   admin = await person(t, ws, ['WORKSPACE_ADMIN'], '관리자');
   outsider = await person(t, other, ['WORKSPACE_ADMIN'], '송예린');
   call = caller(t, () => ws);
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await t?.close();
   standIn?.close();
@@ -118,7 +118,11 @@ describe('sender routes', () => {
       ],
     }));
     expect(bad.statusCode).toBe(400);
-    expect(fieldsOf(bad)).toEqual(expect.arrayContaining(['body.parties.0.email', 'body.parties.1.phone', 'body.fields.0.page', 'body.fields.1.partyOrder']));
+    expect(fieldsOf(bad)).toEqual(expect.arrayContaining(['body.parties.0.email', 'body.parties.1.phone', 'body.fields.1.partyOrder']));
+    // A field on a page the PDF does not have (the PDF has 2).
+    const offPage = await call(owner, 'POST', `${BASE}/v1`, twoSigners(contractId, { fields: [{ key: 'a', partyOrder: 1, type: 'SIGNATURE', page: 9, x: 0.1, y: 0.1, width: 0.1, height: 0.1 }] }));
+    expect(offPage.statusCode).toBe(400);
+    expect(fieldsOf(offPage)).toEqual(['body.fields.0.page']);
 
     // Not at the signing step: a contract without a workflow.
     const plain = await call(owner, 'POST', '/api/alex/contracts/v6', { title: '워크플로 없는 계약', contractType: 'SUPPLY' });

@@ -5,10 +5,10 @@ import { createTestApp, type TestApp, waitFor } from '../../test/harness';
 import { contracts } from '../contracts';
 import { caller, fieldsOf, person } from '../contracts/contracts.test-support';
 import { workflowSignings } from '../workflows';
-import { finalizeEnvelope, sweepExpiredEnvelopes } from './esign.finalize';
-import { envelopeEvents, envelopes, linkTokens } from './esign.table';
+import { finalizeEnvelope } from './esign.finalize';
+import { envelopeEvents, envelopes } from './esign.table';
 import {
-  asSigner, contractAtSigning, esignWorkspace, inDays, lastMail, linkTokenOf, type Person, SIGNER_URL_HEADER, signWith, twoSigners, verifyByEmail, type Workspace,
+  asSigner, contractAtSigning, esignWorkspace, lastMail, linkTokenOf, type Person, SIGNER_URL_HEADER, signWith, twoSigners, verifyByEmail, type Workspace,
 } from './esign.test-support';
 import { verifySignedPdf } from './pdf';
 
@@ -20,19 +20,13 @@ import { verifySignedPdf } from './pdf';
 
 let t: TestApp;
 let ws: Workspace;
-let other: Workspace;
 let owner: Person;
-let reader: Person;
-let outsider: Person;
 let call: ReturnType<typeof caller>;
 
 beforeAll(async () => {
   t = await createTestApp();
   ws = await esignWorkspace(t);
-  other = await esignWorkspace(t);
   owner = await person(t, ws, ['GENERAL_MEMBER'], '김민준');
-  reader = await person(t, ws, ['READER'], '이독자');
-  outsider = await person(t, other, ['SUPER_MANAGER'], '송예린');
   call = caller(t, () => ws);
 }, 120_000);
 afterAll(() => t?.close());
