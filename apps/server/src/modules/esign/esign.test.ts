@@ -6,9 +6,10 @@ import { contracts } from '../contracts';
 import { caller, fieldsOf, person } from '../contracts/contracts.test-support';
 import { workflowSignings } from '../workflows';
 import { finalizeEnvelope } from './esign.finalize';
+import { applyCompanySeal, findEnvelope, listSealedEnvelopes } from './index';
 import { envelopeEvents, envelopes } from './esign.table';
 import {
-  asSigner, contractAtSigning, esignWorkspace, lastMail, linkTokenOf, type Person, SIGNER_URL_HEADER, signWith, twoSigners, verifyByEmail, type Workspace,
+  asSigner, contractAtSigning, esignWorkspace, inDays, lastMail, linkTokenOf, type Person, SIGNER_URL_HEADER, signaturePng, signWith, twoSigners, verifyByEmail, type Workspace,
 } from './esign.test-support';
 import { verifySignedPdf } from './pdf';
 
@@ -115,4 +116,38 @@ describe('the path: a contract envelope, two signers in order, the executed sign
     // A rerun of the finalize job finds it completed: nothing changes, no second file.
     expect(await finalizeEnvelope(t.services, ws, env.envelopeId)).toBe('SKIPPED');
   }, 120_000);
+});
+
+describe('the company seal (the seals module\'s seam)', () => {
+  it('refuses before the company\'s turn, applies the seal on its turn, completes, and lists the sealed envelope', async () => {
+    const { contractId } = await contractAtSigning(t, owner, '날인 계약');
+    const email = `seal-signer-${contractId}@example.com`;
+    const env = await send({
+      contractId, signingOrder: 'SEQUENTIAL', expiresAt: inDays(5),
+      parties: [
+        { kind: 'EXTERNAL', name: '상대방', email, order: 1 },
+        { kind: 'COMPANY', name: '우리 회사', role: '대표이사', order: 2 },
+      ],
+      fields: [
+        { key: 'ext', partyOrder: 1, type: 'SIGNATURE', page: 1, x: 0.1, y: 0.8, width: 0.2, height: 0.08 },
+        { key: 'seal', partyOrder: 2, type: 'SEAL', page: 2, x: 0.6, y: 0.8, width: 0.15, height: 0.1 },
+        { key: 'sealDate', partyOrder: 2, type: 'DATE', page: 2, x: 0.6, y: 0.92, width: 0.2, height: 0.04 },
+      ],
+    });
+    const seal = { envelopeId: env.envelopeId, sealImagePng: await signaturePng(), sealName: '법인인감', appliedBy: { userId: owner.userId, name: '김민준' }, ip: null, userAgent: null };
+    await expect(t.services.db.transaction((tx) => applyCompanySeal(tx, t.services, ws, seal))).rejects.toMatchObject({ code: 'ERROR_CONFLICT' });
+    const other = await esignWorkspace(t);
+    await expect(t.services.db.transaction((tx) => applyCompanySeal(tx, t.services, other, seal))).rejects.toMatchObject({ code: 'ERROR_NOT_FOUND' });
+    const s1 = await verifyByEmail(t, await linkTokenOf(t, email), email);
+    expect((await signWith(t, s1)).statusCode).toBe(200);
+    expect(await lastMail(t, owner.loginId, 'esign.sender-notice')).toMatchObject({ subject: expect.stringContaining('날인') });
+    const applied = await t.services.db.transaction((tx) => applyCompanySeal(tx, t.services, ws, seal));
+    expect(applied).toMatchObject({ envelopeId: env.envelopeId, contractId });
+    const done = await completed(env.envelopeId);
+    expect(await findEnvelope(t.services.db, ws, env.envelopeId)).toMatchObject({ status: 'COMPLETED', contractId, completedAt: done.completedAt });
+    const sealed = await listSealedEnvelopes(t.services.db, ws, { from: new Date(Date.now() - 3600_000), to: new Date(Date.now() + 60_000) });
+    expect(sealed.find((e) => e.envelopeId === env.envelopeId)?.seals).toEqual([expect.objectContaining({ sealName: '법인인감', sealedByUserId: owner.userId })]);
+    const events = await call(owner, 'GET', `${BASE}/${env.envelopeId}/events/v1`);
+    expect(events.json().data.some((e: { type: string }) => e.type === 'SEAL_APPLIED')).toBe(true);
+  }, 180_000);
 });
