@@ -29,7 +29,7 @@ beforeAll(async () => {
   ws = await esignWorkspace(t);
   owner = await person(t, ws, ['GENERAL_MEMBER'], '김민준');
   call = caller(t, () => ws);
-}, 120_000);
+}, 300_000);
 afterAll(() => t?.close());
 
 const BASE = '/api/esign/envelopes';
