@@ -519,6 +519,28 @@ describe('the route table', () => {
         "GET /api/conhub/users/with-divisions/v1 member CLM",
         "GET /api/conhub/users/my-groups/v1 member CLM",
         "GET /api/conhub/users/my-authorized-groups/v1 member CLM",
+        "POST /api/esign/envelopes/v1 member E_CONTRACT",
+        "GET /api/esign/envelopes/v1 member E_CONTRACT",
+        "GET /api/esign/envelopes/:envelopeId/v1 member E_CONTRACT",
+        "GET /api/esign/envelopes/:envelopeId/events/v1 member E_CONTRACT",
+        "GET /api/esign/envelopes/:envelopeId/verification/v1 member E_CONTRACT",
+        "POST /api/esign/envelopes/:envelopeId/reminders/v1 member E_CONTRACT",
+        "POST /api/esign/envelopes/:envelopeId/void/v1 member E_CONTRACT",
+        "POST /api/esign/envelopes/:envelopeId/resend/v1 member E_CONTRACT",
+        "GET /api/esign/envelopes/:envelopeId/download/pdf/v1 member E_CONTRACT",
+        "POST /api/esign/documents/v1 apiKey",
+        "GET /api/esign/signers/verification-methods/v1 public",
+        "POST /api/esign/signers/email/send/v2 public",
+        "POST /api/esign/signers/email/verify/v2 public",
+        "POST /api/esign/signers/otp/send/v1 public",
+        "POST /api/esign/signers/otp/verify/v1 public",
+        "POST /api/esign/signers/easy-auth/request/v1 public",
+        "POST /api/esign/signers/easy-auth/verify/v1 public",
+        "GET /api/esign/signers/documents/v1 signerToken",
+        "GET /api/esign/signers/download/pdf/v1 signerToken",
+        "PUT /api/esign/signers/view/v1 signerToken",
+        "PUT /api/esign/signers/sign/v1 signerToken",
+        "PUT /api/esign/signers/reject/v1 signerToken",
         "GET /api/conhub/wopi/files/:fileId public",
         "GET /api/conhub/wopi/files/:fileId/contents public",
         "POST /api/conhub/wopi/files/:fileId public",
@@ -550,6 +572,13 @@ describe('the route table', () => {
         const res = await t.app.inject({ method: r.method, url: `${url}?page=-1&size=abc` });
         expect(res.statusCode, `${r.method} ${r.path} query`).toBe(400);
         expect(ErrorEnvelopeSchema.parse(res.json()).data?.fieldErrors).toBeDefined();
+      }
+      if (!r.schemas.body && r.method === 'GET' && r.path.startsWith('/api/esign/signers/')) {
+        // The signer pages' public reads take the link's token from a header: 401 without one.
+        const res = await t.app.inject({ method: r.method, url });
+        expect(res.statusCode, `${r.method} ${r.path}`).toBe(401);
+        expect(ErrorEnvelopeSchema.parse(res.json()).code).toBe('ERROR_UNAUTHORIZED');
+        continue;
       }
       if (!r.schemas.body && r.method === 'GET') {
         const res = await t.app.inject({ method: r.method, url });
