@@ -9,7 +9,7 @@ import { renderApp } from '../../test/render';
 import { envelopeOf, pageOf, SENDER, serveSigningContract, summaryOf } from './esign.test-support';
 import { addDays, kstToday } from './wizard-model';
 
-const panel = () => screen.findByRole('region', { name: '전자서명' }, { timeout: 30_000 });
+const panel = () => screen.findByRole('region', { name: '전자서명' }, { timeout: 60_000 });
 const EVENTS = [
   { seq: 1, type: 'CREATED', partyId: null, actorName: '김민준', at: '2026-11-27T01:00:00.000Z', ip: '10.0.0.1', userAgent: null, verificationMethod: null, detail: null, prevHash: '0'.repeat(64), hash: 'ab12cd34ef56'.padEnd(64, '0') },
   { seq: 2, type: 'VERIFIED', partyId: 1, actorName: '이영희', at: '2026-11-27T02:00:00.000Z', ip: '203.0.113.7', userAgent: 'Chrome', verificationMethod: 'EMAIL', detail: null, prevHash: 'ab12cd34ef56'.padEnd(64, '0'), hash: 'ffee'.padEnd(64, '1') },
@@ -27,7 +27,7 @@ function serve(envelope = envelopeOf()) {
 describe('the e-signature panel on the contract page', () => {
   afterEach(() => FakeXhr.reset());
 
-  it('shows the status, whom it waits on, each signer\'s progress and the event log in KST', { timeout: 90_000 }, async () => {
+  it('shows the status, whom it waits on, each signer\'s progress and the event log in KST', { timeout: 180_000 }, async () => {
     const fake = serve();
     renderApp('/hanbit/contracts/7');
     const region = await panel();
@@ -45,7 +45,7 @@ describe('the e-signature panel on the contract page', () => {
     expect(within(within(region).getByRole('group', { name: '전자서명 작업' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['재알림', '재발송', '무효 처리', 'PDF 내려받기']);
   });
 
-  it('reminds, and says so when the server answers it is too soon', { timeout: 90_000 }, async () => {
+  it('reminds, and says so when the server answers it is too soon', { timeout: 180_000 }, async () => {
     let reminders = 0;
     const fake = serve().on(remindEnvelope, () => (++reminders > 1 ? fail(429, 'ERROR_RATE_LIMITED', 'too soon') : ok(envelopeOf())));
     renderApp('/hanbit/contracts/7');
@@ -57,8 +57,15 @@ describe('the e-signature panel on the contract page', () => {
     expect(await within(region).findByRole('alert')).toHaveTextContent('10분 안에 이미 알렸습니다');
   });
 
-  it('voids only with a reason', { timeout: 90_000 }, async () => {
-    const fake = serve().on(voidEnvelope, ok(envelopeOf({ status: 'VOIDED', voidReason: '계약 조건 변경', waitingOn: [] })));
+  it('voids only with a reason', { timeout: 180_000 }, async () => {
+    const voided = envelopeOf({ status: 'VOIDED', voidReason: '계약 조건 변경', waitingOn: [] });
+    let isVoided = false;
+    const fake = serve()
+      .on(getEnvelope, () => ok(isVoided ? voided : envelopeOf()))
+      .on(voidEnvelope, () => {
+        isVoided = true;
+        return ok(voided);
+      });
     renderApp('/hanbit/contracts/7');
     await userEvent.click(await within(await panel()).findByRole('button', { name: '무효 처리' }));
     const dialog = await screen.findByRole('dialog', { name: '전자서명 무효 처리' });
@@ -72,7 +79,7 @@ describe('the e-signature panel on the contract page', () => {
     expect(await within(await panel()).findByTestId('envelope-status')).toHaveTextContent('무효');
   });
 
-  it('resends an expired envelope only with a new expiry, and offers no remind or void on it', { timeout: 90_000 }, async () => {
+  it('resends an expired envelope only with a new expiry, and offers no remind or void on it', { timeout: 180_000 }, async () => {
     const fake = serve(envelopeOf({ status: 'EXPIRED', waitingOn: [] })).on(resendEnvelope, ok(envelopeOf({ round: 2 })));
     renderApp('/hanbit/contracts/7');
     const region = await panel();
@@ -92,7 +99,7 @@ describe('the e-signature panel on the contract page', () => {
     expect(fake.calls(resendEnvelope)[0]!.body).toEqual({ expiresAt: `${day}T23:59:59+09:00` });
   });
 
-  it('verifies integrity: the chain and the PDF signature', { timeout: 90_000 }, async () => {
+  it('verifies integrity: the chain and the PDF signature', { timeout: 180_000 }, async () => {
     const fake = serve(envelopeOf({ status: 'COMPLETED', signedCount: 2, waitingOn: [], completedAt: '2026-11-28T01:00:00.000Z' }))
       .on(verifyEnvelope, ok({ chainValid: false, brokenAtSeq: 4, pdfSignatureValid: true, signedSha256Matches: true, certificateSubject: 'CN=한빛 법무법인' }));
     renderApp('/hanbit/contracts/7');
@@ -107,10 +114,10 @@ describe('the e-signature panel on the contract page', () => {
     expect(result).toHaveTextContent('인증서: CN=한빛 법무법인');
   });
 
-  it('is not shown in a workspace without E_CONTRACT', { timeout: 90_000 }, async () => {
+  it('is not shown in a workspace without E_CONTRACT', { timeout: 180_000 }, async () => {
     const fake = serveSigningContract(SENDER, hanbit).on(getCurrentWorkflow, fail(404, 'ERROR_NOT_FOUND')).on(listCommentEvents, ok([]));
     renderApp('/hanbit/contracts/7');
-    await screen.findByRole('region', { name: '검토·결재 진행' }, { timeout: 30_000 });
+    await screen.findByRole('region', { name: '검토·결재 진행' }, { timeout: 60_000 });
     expect(screen.queryByRole('region', { name: '전자서명' })).not.toBeInTheDocument();
     expect(fake.calls(listEnvelopes)).toHaveLength(0);
   });

@@ -1,5 +1,5 @@
 import { ENVELOPE_STATUSES, type EnvelopeStatus } from '@legal/api';
-import { Anchor, Badge, Button, Card, Container, Group, MultiSelect, Pagination, Progress, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Container, Group, MultiSelect, Pagination, Progress, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -123,16 +123,12 @@ function EnvelopesScreen({ workspaceName }: { workspaceName: string }) {
           <Title order={1}>{t('list.title')}</Title>
           <Text c="dimmed" size="sm">{t('list.description')}</Text>
         </div>
-        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-          <Card withBorder radius="md" padding="lg" component="section" aria-label={t('list.chart')} style={{ gridColumn: 'span 1' }}>
-            <Text fw={600} size="sm" mb="sm">{t('list.chart')}</Text>
-            <StatusChart />
-          </Card>
-          <Stack gap="md" style={{ gridColumn: 'span 2' }}>
-            <Filters key={params.get('q') ?? ''} filters={filters} onChange={setFilters} />
-            {content}
-          </Stack>
-        </SimpleGrid>
+        <Card withBorder radius="md" padding="md" component="section" aria-label={t('list.chart')} maw={640}>
+          <Text fw={600} size="sm" mb="sm">{t('list.chart')}</Text>
+          <StatusChart />
+        </Card>
+        <Filters key={params.get('q') ?? ''} filters={filters} onChange={setFilters} />
+        {content}
       </Stack>
     </Container>
   );
