@@ -168,7 +168,7 @@ export function FieldPlacer({ parties, fields, onChange, pageCount, onPageCount,
         {pdf.state === 'failed' ? <Alert color="orange">{t('fields.pdfFailed')}</Alert> : null}
         {pdf.doc ? (
           <Text size="xs" c="dimmed">{t('fields.pdfHint')}</Text>
-        ) : (
+        ) : pdf.state === 'loading' ? null : (
           <NumberInput
             label={t('fields.pageCount')}
             description={t('fields.pageCountHint')}
