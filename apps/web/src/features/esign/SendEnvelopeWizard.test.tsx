@@ -40,7 +40,7 @@ describe('sending a contract for e-signature', () => {
     expect(within(region).queryByRole('button', { name: '전자서명 요청' })).not.toBeInTheDocument();
   });
 
-  it('checks every step before going on and sends the parties in order with fields and the expiry', { timeout: 240_000 }, async () => {
+  it('checks every step before going on and sends the parties in order with fields and the expiry', { timeout: 480_000 }, async () => {
     const fake = serve().on(createEnvelope, ok(envelopeOf()));
     renderApp('/hanbit/contracts/7');
     const dialog = await openWizard();
