@@ -1,6 +1,6 @@
 import { type Seal } from '@legal/api';
 import { Center, Image, Skeleton, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSealImage } from './seal-queries';
 import './seals-i18n';
@@ -9,12 +9,14 @@ import './seals-i18n';
 export function SealImage({ seal, size = 96 }: { seal: Pick<Seal, 'sealId' | 'imageFileKey' | 'name'>; size?: number }) {
   const { t } = useTranslation('seals');
   const image = useSealImage(seal);
-  const [url, setUrl] = useState<string | null>(null);
+  const ref = useRef<HTMLImageElement>(null);
+  // Drawn from a blob URL set on the element, released when the image changes or the card goes.
   useEffect(() => {
-    if (!image.data) return;
-    const next = URL.createObjectURL(image.data);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
+    const element = ref.current;
+    if (!element || !image.data) return;
+    const url = URL.createObjectURL(image.data);
+    element.src = url;
+    return () => URL.revokeObjectURL(url);
   }, [image.data]);
   const ground = {
     width: size, height: size, borderRadius: 'var(--mantine-radius-sm)', flex: 'none',
@@ -22,7 +24,7 @@ export function SealImage({ seal, size = 96 }: { seal: Pick<Seal, 'sealId' | 'im
     border: '1px solid var(--mantine-color-default-border)',
   } as const;
   if (image.isPending) return <Skeleton w={size} h={size} radius="sm" />;
-  if (image.isError || !url) {
+  if (image.isError) {
     return (
       <Center style={ground}>
         <Text size="xs" c="dimmed" ta="center" px={4}>
@@ -33,7 +35,7 @@ export function SealImage({ seal, size = 96 }: { seal: Pick<Seal, 'sealId' | 'im
   }
   return (
     <Center style={ground}>
-      <Image src={url} alt={t('registry.imageAlt', { name: seal.name })} w={size - 8} h={size - 8} fit="contain" />
+      <Image ref={ref} alt={t('registry.imageAlt', { name: seal.name })} w={size - 8} h={size - 8} fit="contain" />
     </Center>
   );
 }
