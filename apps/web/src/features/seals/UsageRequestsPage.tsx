@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, Container, Group, Pagination, Stack, Table, Tabs
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
@@ -15,6 +15,7 @@ import { UsageRequestDrawer } from './UsageRequestDrawer';
 import { REQUEST_STATUS_COLOR, usePersonLabel, useSealLabels } from './seal-labels';
 import { LIST_PAGE_SIZE, type UsageTab, useProcessedDownload, useSealAccess, useUsageRequests } from './seal-queries';
 import { IconDownload, IconPlus } from './seals-icons';
+import { sealsPath } from './seals-path';
 import './seals-i18n';
 
 const TABS: readonly UsageTab[] = ['mine', 'approve', 'processed'];
@@ -202,4 +203,11 @@ function UsageRequestsScreen({ entry }: { entry: LauncherEntry }) {
 /** `/:workspaceName/seals/requests`: my requests, those waiting on me (approve or apply) and those I processed (Excel); a request opens in a drawer. */
 export function UsageRequestsPage() {
   return <WorkspaceGate product="SEAL">{(entry) => <UsageRequestsScreen entry={entry} />}</WorkspaceGate>;
+}
+
+/** `/:workspaceName/seals/usage-requests/:requestId`: the link of the seal mails; opens the request's drawer on the requests page. */
+export function UsageRequestLinkPage() {
+  const { workspaceName = '', requestId = '' } = useParams();
+  const id = Number(requestId);
+  return <Navigate replace to={Number.isInteger(id) && id > 0 ? sealsPath(workspaceName, 'requests', new URLSearchParams({ tab: 'mine', request: String(id) })) : sealsPath(workspaceName, 'requests')} />;
 }
