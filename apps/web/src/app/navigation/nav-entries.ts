@@ -5,6 +5,7 @@ import { ROLE_REQUESTS_NAV } from '../../features/admin/role-requests/role-reque
 import { CONTRACTS_NAV } from '../../features/contracts/contracts-nav';
 import { ESIGN_NAV } from '../../features/esign/esign-nav';
 import { RESEARCH_NAV } from '../../features/research/research-nav';
+import { SEALS_NAV } from '../../features/seals/seals-nav';
 import { STANDARD_FORMS_NAV, STANDARD_FORMS_SUPER_ADMIN_NAV } from '../../features/standard-forms/standard-forms-nav';
 import { FILES_NAV } from '../../features/files/files-nav';
 import { SUPER_ADMIN_NAV } from '../../features/super-admin/super-admin-nav';
@@ -24,6 +25,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   ...STANDARD_FORMS_NAV,
   ...WORKFLOWS_NAV,
   ...ESIGN_NAV,
+  ...SEALS_NAV,
   ...AI_REVIEW_NAV,
   ...RESEARCH_NAV,
   ...FILES_NAV,

@@ -26,6 +26,8 @@ describe('the role-filtered user lists', () => {
       approvalReaders: 'approval.approval.read',
       consultingReaders: 'consulting.consulting.read',
       reviewApprovers: 'consulting.consulting.approve',
+      sealReaders: 'seal.seal.read',
+      sealApprovers: 'seal.usage.approve',
     });
   });
 

@@ -456,4 +456,17 @@ describe('GET /api/workspace/users/by-role/:kind/v1', () => {
     const readers = await list('contractReaders', '?sort=displayName,desc');
     expect(readers.json().data.content.map((u: { displayName: string }) => u.displayName)).toEqual(['마일반', '라변호', '나그룹', '관리자', '가검토']);
   });
+
+  it('lists the seal screens\' people: usage approvers for the approval line, seal readers for custodians', { timeout: 90_000 }, async () => {
+    const { ws } = await adminWorkspace();
+    await newUser(t, { workspace: ws, roles: ['LEGAL_APPROVER'], displayName: '가결재' });
+    await newUser(t, { workspace: ws, roles: ['EXTERNAL_LAWYER'], displayName: '나변호' });
+    const plain = await newUser(t, { workspace: ws, roles: ['GENERAL_MEMBER'], displayName: '다일반' });
+    const headers = workspaceHeaders(ws, await signIn(t, plain.loginId));
+    const list = async (kind: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/workspace/users/by-role/${kind}/v1`, headers })).json().data.content.map((u: { displayName: string }) => u.displayName);
+    expect(await list('sealApprovers')).toEqual(['가결재', '관리자']);
+    // External lawyers hold no seal permission.
+    expect(await list('sealReaders')).toEqual(['가결재', '관리자', '다일반']);
+  });
 });
