@@ -23,6 +23,8 @@ import type research from '../locales/ko/research.json';
 import type standardForms from '../locales/ko/standard-forms.json';
 import type workflows from '../locales/ko/workflows.json';
 import type esign from '../locales/ko/esign.json';
+import type esignSigner from '../locales/ko/esign-signer.json';
+import type seals from '../locales/ko/seals.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -52,6 +54,8 @@ declare module 'i18next' {
       standardForms: typeof standardForms;
       workflows: typeof workflows;
       esign: typeof esign;
+      esignSigner: typeof esignSigner;
+      seals: typeof seals;
     };
   }
 }
