@@ -1,4 +1,4 @@
-import { DirectApplyBodySchema, ListUsageHistoriesQuerySchema, type Page, type SealReferenceType, SignatureReferenceQuerySchema } from '@legal/api';
+import { type DirectApplyBodySchema, type ListUsageHistoriesQuerySchema, type Page, type SealReferenceType, type SignatureReferenceQuerySchema } from '@legal/api';
 import { and, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fetchPage } from '../../platform/db/paging';
@@ -117,18 +117,20 @@ type Reference = z.output<typeof SignatureReferenceQuerySchema>;
 
 /** The reference must be readable: a contract by the contract rules, a file by the files rules, an envelope through its contract. */
 async function checkReadable(services: Services, ctx: RequestContext, caller: SealCaller, reference: Reference): Promise<{ envelopeStatus: string | null }> {
+  // An approver or custodian of a request on the reference sees its seal status without reading the contract itself.
+  const [involved] = await services.db.select({ id: sealUsageRequests.id }).from(sealUsageRequests).where(and(requestsOn(caller.scope, reference), repo.requestVisibleTo(caller))).limit(1);
   if (reference.referenceType === 'CONTRACT') {
-    if (!(await canReadContract(services, ctx, reference.referenceId).catch(() => false))) throw notFound();
+    if (!involved && !(await canReadContract(services, ctx, reference.referenceId).catch(() => false))) throw notFound();
     return { envelopeStatus: null };
   }
   if (reference.referenceType === 'FILE') {
     const [file] = await services.db.select({ fileKey: files.fileKey }).from(files).where(and(inScope(files, caller.scope), eq(files.id, reference.referenceId)));
-    if (!file || !(await findReadableFile(services, ctx, file.fileKey))) throw notFound();
+    if (!involved && (!file || !(await findReadableFile(services, ctx, file.fileKey)))) throw notFound();
     return { envelopeStatus: null };
   }
   const envelope = await envelopeStatusOf(services.db, caller.scope, reference.referenceId);
   if (!envelope) throw notFound();
-  if (envelope.contractId !== null && !(await canReadContract(services, ctx, envelope.contractId).catch(() => false))) throw notFound();
+  if (!involved && envelope.contractId !== null && !(await canReadContract(services, ctx, envelope.contractId).catch(() => false))) throw notFound();
   return { envelopeStatus: envelope.status };
 }
 

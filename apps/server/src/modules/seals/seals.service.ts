@@ -1,5 +1,5 @@
-import { ListSealsQuerySchema, type Seal, SealBodySchema, SEAL_STATUSES, SEAL_TYPES, APPLY_METHODS, USAGE_REQUEST_STATUSES, type Page } from '@legal/api';
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { type ListSealsQuerySchema, type Seal, type SealBodySchema, SEAL_STATUSES, SEAL_TYPES, APPLY_METHODS, USAGE_REQUEST_STATUSES, type Page } from '@legal/api';
+import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { type AuditEvent, auditMetaOf, recordAudit } from '../../platform/audit/audit';
@@ -21,7 +21,7 @@ import { sealAllowedGroups, seals, sealUsageHistories, sealUsageRequests } from 
  * back. Every write locks the seal row, checks its `version` (409) and bumps it, in one
  * transaction with its audit row.
  */
-export type Services = Pick<AppServices, 'db' | 'storage' | 'config' | 'logger' | 'jobs' | 'attachments' | 'mailer'>;
+export type Services = AppServices;
 type SealBody = z.output<typeof SealBodySchema>;
 
 export const audit = (tx: Tx, ctx: RequestContext | null, caller: Pick<SealCaller, 'scope' | 'userId'>, event: AuditEvent) =>

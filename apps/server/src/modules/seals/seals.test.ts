@@ -90,7 +90,7 @@ describe('the seal registry', () => {
     const list = (await get(member, `${SEALS}/v1?keyword=${encodeURIComponent('법인')}`)).json().data;
     expect(list.content.map((s: { sealId: number }) => s.sealId)).toContain(seal.sealId);
     expect((await get(outsider, `${SEALS}/v1`)).json().data.content).toEqual([]);
-  });
+  }, 180_000);
 
   it('updates with the version (409 when stale), copies, marks unavailable and back, deletes only what was never used', async () => {
     const seal = await registerSeal(t, manager, custodian, { name: '계약인' });
@@ -117,7 +117,7 @@ describe('the seal registry', () => {
     const deleted = await send(manager, 'DELETE', `${SEALS}/${copy.json().data.sealId}/v1`);
     expect(deleted.json().data).toEqual({ sealId: copy.json().data.sealId });
     expect((await send(manager, 'DELETE', `${SEALS}/${copy.json().data.sealId}/v1`)).statusCode).toBe(404);
-  });
+  }, 180_000);
 
   it('restricts requests to the allowed groups', async () => {
     const [group] = await t.services.db.execute<{ id: number }>(
@@ -129,7 +129,7 @@ describe('the seal registry', () => {
     const refused = await send(member, 'POST', `${REQUESTS}/v1`, { sealId: seal.sealId, purpose: 'x', useDate: '2026-12-01', fileKeys: [await uploadFile(t, member, Buffer.from('d'), 'd.txt')], approverUserIds: [approver1.userId] });
     expect(fieldsOf(refused)).toEqual(['body.sealId']);
     expect(fieldsOf(await send(manager, 'POST', `${SEALS}/v1`, { name: 'g', type: 'USAGE', imageFileKey: seal.imageFileKey, custodianUserId: custodian.userId, allowedGroupIds: [999999] }))).toEqual(['body.allowedGroupIds']);
-  });
+  }, 180_000);
 });
 
 describe('usage requests', () => {
@@ -137,7 +137,7 @@ describe('usage requests', () => {
     const seal = await registerSeal(t, manager, custodian);
     const invalid = await send(member, 'POST', `${REQUESTS}/v1`, { sealId: seal.sealId, purpose: 'x', useDate: '2026-12-01', approverUserIds: [member.userId] });
     expect(fieldsOf(invalid).sort()).toEqual(['body.approverUserIds', 'body.fileKeys']);
-    expect(fieldsOf(await send(member, 'POST', `${REQUESTS}/v1`, { sealId: seal.sealId, purpose: 'x', useDate: '2026-12-01', fileKeys: ['nope'], approverUserIds: [reader.userId] })).sort()).toEqual(['body.approverUserIds', 'body.fileKeys']);
+    expect(fieldsOf(await send(member, 'POST', `${REQUESTS}/v1`, { sealId: seal.sealId, purpose: 'x', useDate: '2026-12-01', fileKeys: [await uploadFile(t, outsider, Buffer.from('theirs'), 'theirs.txt')], approverUserIds: [reader.userId] })).sort()).toEqual(['body.approverUserIds', 'body.fileKeys']);
 
     const request = await requestSeal(t, member, seal.sealId, [approver1, approver2]);
     expect(request).toMatchObject({ status: 'IN_APPROVAL', currentApproverId: approver1.userId });
@@ -194,7 +194,7 @@ describe('usage requests', () => {
     expect((await get(manager, `${SEALS}/${seal.sealId}/v1`)).json().data.usageCount).toBe(1);
     // A used seal is never deleted.
     expect((await send(manager, 'DELETE', `${SEALS}/${seal.sealId}/v1`)).statusCode).toBe(409);
-  });
+  }, 180_000);
 
   it('rejects with a comment and tells the requester; the requester edits, deletes and cancels their own', async () => {
     const seal = await registerSeal(t, manager, custodian);
@@ -219,7 +219,7 @@ describe('usage requests', () => {
     expect((await act(t, member, canceled.requestId, 'CANCEL', { version: 0 })).json().data.status).toBe('CANCELED');
     const listed = (await get(member, `${REQUESTS}/v1?statuses=CANCELED`)).json().data.content.map((r: { requestId: number }) => r.requestId);
     expect(listed).toEqual([canceled.requestId]);
-  });
+  }, 180_000);
 
   it('an unavailable seal keeps its history, takes no new request and cannot be applied (409)', async () => {
     const seal = await registerSeal(t, manager, custodian);
@@ -238,7 +238,7 @@ describe('usage requests', () => {
     const refused = await send(member, 'POST', `${REQUESTS}/v1`, { sealId: seal.sealId, purpose: 'x', useDate: '2026-12-01', fileKeys: [scan], approverUserIds: [approver1.userId] });
     expect(fieldsOf(refused)).toEqual(['body.sealId']);
     expect((await send(custodian, 'POST', `${SEALS}/${seal.sealId}/applications/v1`, { method: 'PHYSICAL', stampedFileKey: scan, reason: '급함' })).statusCode).toBe(409);
-  });
+  }, 180_000);
 });
 
 describe('direct application, signatures by reference and access', () => {
@@ -265,20 +265,22 @@ describe('direct application, signatures by reference and access', () => {
     expect((await send(member, 'POST', `${SEALS}/${seal.sealId}/applications/v1`, direct)).statusCode).toBe(403);
     expect(fieldsOf(await send(custodian, 'POST', `${SEALS}/${seal.sealId}/applications/v1`, { ...direct, reason: '' }))).toEqual(['body.reason']);
     expect((await send(outsider, 'POST', `${SEALS}/${seal.sealId}/applications/v1`, direct)).statusCode).toBe(404);
-    const applied = await send(custodian, 'POST', `${SEALS}/${seal.sealId}/applications/v1`, direct);
+    // The manager reads every contract; a custodian applying on a contract must be able to read it (400 otherwise).
+    expect(fieldsOf(await send(custodian, 'POST', `${SEALS}/${seal.sealId}/applications/v1`, direct))).toEqual(['body.contractId']);
+    const applied = await send(manager, 'POST', `${SEALS}/${seal.sealId}/applications/v1`, direct);
     expect(applied.statusCode, applied.body).toBe(200);
     expect(applied.json().data).toMatchObject({ requestId: null, referenceType: 'CONTRACT', referenceId: contract.id, referenceTitle: contract.title });
     expect((await get(member, `/api/seal/signatures/sync-status/v1?${ref}`)).json().data).toMatchObject({ status: 'MISMATCH', applications: 2 });
     const byContract = (await get(manager, `/api/seal/usage-histories/v1?${ref}`)).json().data;
     expect(byContract.totalElements).toBe(2);
-  });
+  }, 180_000);
 
   it('answers what the caller may do', async () => {
     const seal = await registerSeal(t, manager, custodian);
     expect((await get(custodian, '/api/seal/esign-access/v1')).json().data).toMatchObject({ canSend: true, canRequestSeal: true, canApproveSeal: false, canManageSeals: false, custodianOf: expect.arrayContaining([seal.sealId]) });
     expect((await get(manager, '/api/seal/esign-access/v1')).json().data).toMatchObject({ canApproveSeal: true, canManageSeals: true, custodianOf: [] });
     expect((await get(null, '/api/seal/esign-access/v1')).statusCode).toBe(401);
-  });
+  }, 180_000);
 });
 
 describe('the reconciliation', () => {
@@ -317,8 +319,8 @@ describe('the reconciliation', () => {
     const unused = await requestSeal(t, asker, seal.sealId, [ok], { useDate: yesterday });
     await approveAll(t, unused.requestId, [ok]);
     // Applied without approval, on a contract.
-    const docKey = await uploadFile(t, boss, Buffer.from('계약 본문'), '계약.txt');
-    const contract = await createContract(t, boss, { title: '무단 날인 계약', files: [{ fileKey: docKey, role: 'MAIN' }] } as never);
+    const docKey = await uploadFile(t, keeper, Buffer.from('계약 본문'), '계약.txt');
+    const contract = await createContract(t, keeper, { title: '무단 날인 계약', files: [{ fileKey: docKey, role: 'MAIN' }] } as never);
     const scan = await uploadFile(t, keeper, Buffer.from('direct'), 'direct.txt');
     expect((await send(keeper, 'POST', `${SEALS}/${seal.sealId}/applications/v1`, { method: 'PHYSICAL', stampedFileKey: scan, contractId: contract.id, reason: '긴급' })).statusCode).toBe(200);
 
@@ -363,7 +365,7 @@ describe('the reconciliation', () => {
     const ids = [];
     for (let i = 2; i <= sheet.rowCount; i++) ids.push(sheet.getRow(i).getCell(1).value);
     expect(ids.sort()).toEqual([clean.requestId, late.requestId, twice.requestId, unused.requestId].sort());
-  });
+  }, 180_000);
 });
 
 describe('the route matrix', () => {
@@ -389,5 +391,5 @@ describe('the route matrix', () => {
     expect((await send(outsider, 'POST', `${SEALS}/${seal.sealId}/unavailable/v1`, { reason: 'x', version: 0 })).statusCode).toBe(404);
     expect(await t.services.db.select().from(seals).where(eq(seals.id, seal.sealId))).toEqual(before);
     expect(await t.services.db.select().from(sealUsageRequests).where(eq(sealUsageRequests.workspaceId, other.workspaceId))).toEqual([]);
-  });
+  }, 180_000);
 });

@@ -1,4 +1,4 @@
-import { ListUsageRequestsQuerySchema, type Page, type UsageAction, UsageActionBodySchema, type UsageRequest, UsageRequestBodySchema } from '@legal/api';
+import { type ListUsageRequestsQuerySchema, type Page, type UsageAction, type UsageActionBodySchema, type UsageRequest, type UsageRequestBodySchema } from '@legal/api';
 import { and, count, eq, exists, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/client';
