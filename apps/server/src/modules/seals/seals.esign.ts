@@ -1,29 +1,45 @@
-import type { Tx } from '../../platform/db/client';
+import type { Db, Tx } from '../../platform/db/client';
 import type { RequestContext, TenantScope } from '../../platform/http/context';
-import { AppError } from '../../platform/http/errors';
+import { validationError } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
+import { memberDisplayNames } from '../auth';
+import { applyCompanySeal, findEnvelope, listSealedEnvelopes } from '../esign';
 import type { SealCaller } from './seals.policy';
 import type { SealRow } from './seals.repo';
+import { imageBytes } from './seals.service';
 
 /**
- * What the seal service needs of e-sign, in one place: applying a seal image to an envelope's
- * company SEAL fields, the envelopes completed with a company seal (reconciliation) and an
- * envelope's status (sync-status). INTERIM until h-esign's exports are merged: electronic
- * application answers 503 and no envelope is known.
+ * What the seal service uses of e-sign, in one place: applying a seal image to the company party's
+ * SEAL fields of an envelope, the envelopes completed with a company seal (reconciliation) and an
+ * envelope's status and contract (sync-status).
  */
 export interface ElectronicApplication {
   contractId: number | null;
 }
 
+/**
+ * The seal's image on the envelope's company SEAL fields, in the caller's transaction. The
+ * envelope must belong to `contractId` when one is named, and (`requireContract`, a request's
+ * application) the request must name a contract: 400 `body.envelopeId` otherwise.
+ */
 export async function applyElectronically(
-  _services: Pick<AppServices, 'db' | 'storage'>,
-  _ctx: RequestContext,
-  _tx: Tx,
-  _caller: SealCaller,
-  _seal: SealRow,
-  _input: { envelopeId: number; contractId: number | null; requireContract: boolean },
+  services: AppServices,
+  ctx: RequestContext,
+  tx: Tx,
+  caller: SealCaller,
+  seal: SealRow,
+  input: { envelopeId: number; contractId: number | null; requireContract: boolean },
 ): Promise<ElectronicApplication> {
-  throw new AppError('ERROR_SERVICE_UNAVAILABLE', { message: { ko: '전자 날인은 전자서명 모듈이 연결된 뒤 사용할 수 있습니다.', en: 'Electronic seals need the e-sign module.' } });
+  const envelope = await findEnvelope(tx, caller.scope, input.envelopeId);
+  if (!envelope) throw validationError([{ field: 'body.envelopeId', reason: 'no envelope with this id in this workspace' }]);
+  if (input.requireContract && input.contractId === null) throw validationError([{ field: 'body.envelopeId', reason: 'the request names no contract: apply it physically, or request the seal on the contract' }]);
+  if (input.contractId !== null && envelope.contractId !== input.contractId) throw validationError([{ field: 'body.envelopeId', reason: 'the envelope is not of the request\'s contract' }]);
+  const name = (await memberDisplayNames(tx, caller.scope, [caller.userId])).get(caller.userId) ?? '';
+  const applied = await applyCompanySeal(tx, services, caller.scope, {
+    envelopeId: input.envelopeId, sealImagePng: await imageBytes(services, caller.scope, seal), sealName: seal.name,
+    appliedBy: { userId: caller.userId, name }, ip: ctx.ip, userAgent: ctx.userAgent ?? null,
+  });
+  return { contractId: applied.contractId };
 }
 
 export interface SealedEnvelope {
@@ -32,10 +48,11 @@ export interface SealedEnvelope {
   completedAt: Date;
 }
 
-export async function sealedEnvelopes(_db: Pick<AppServices, 'db'>['db'], _scope: TenantScope, _range: { from: Date; to: Date }): Promise<SealedEnvelope[]> {
-  return [];
+export async function sealedEnvelopes(db: Db, scope: TenantScope, range: { from: Date; to: Date }): Promise<SealedEnvelope[]> {
+  return (await listSealedEnvelopes(db, scope, range)).map((e) => ({ envelopeId: e.envelopeId, contractId: e.contractId, completedAt: e.completedAt }));
 }
 
-export async function envelopeStatusOf(_db: Pick<AppServices, 'db'>['db'], _scope: TenantScope, _envelopeId: number): Promise<{ status: string; contractId: number | null } | null> {
-  return null;
+export async function envelopeStatusOf(db: Db, scope: TenantScope, envelopeId: number): Promise<{ status: string; contractId: number | null } | null> {
+  const envelope = await findEnvelope(db, scope, envelopeId);
+  return envelope ? { status: envelope.status, contractId: envelope.contractId } : null;
 }
