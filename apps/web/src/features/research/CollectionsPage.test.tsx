@@ -32,7 +32,7 @@ describe('collections page', () => {
         return ok(page([calls === 1 ? DOC : { ...DOC, status: 'INDEXED', pageCount: 3, passageCount: 5 }]));
       });
     renderApp('/hanbit/business-agent/collections');
-    const list = await screen.findByRole('list', { name: '컬렉션 목록' }, { timeout: 8000 });
+    const list = await screen.findByRole('list', { name: '컬렉션 목록' }, { timeout: 15000 });
     fireEvent.click(within(list).getByText('하도급 메모'));
     expect(await screen.findByRole('heading', { name: '하도급 메모', level: 2 })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: '문서' });
