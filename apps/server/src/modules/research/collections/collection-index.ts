@@ -34,8 +34,12 @@ export function pagePassages(page: string, maxChars = PASSAGE_CHARS): PageSpan[]
     start = -1;
     end = -1;
   };
+  let previousEnd = 0;
   for (const m of page.matchAll(/[^\n]+/gu)) {
     let lineStart = m.index ?? 0;
+    // A blank line (two line breaks in a row) ends a passage: paragraphs stay whole and apart.
+    if ((page.slice(previousEnd, lineStart).match(/\n/gu)?.length ?? 0) >= 2) flush();
+    previousEnd = lineStart + m[0].length;
     let lineEnd = lineStart + m[0].length;
     while (lineStart < lineEnd && /\s/u.test(page[lineStart]!)) lineStart++;
     while (lineEnd > lineStart && /\s/u.test(page[lineEnd - 1]!)) lineEnd--;
