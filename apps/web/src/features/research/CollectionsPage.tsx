@@ -1,6 +1,6 @@
 import { type Collection, type CollectionDocument, type CollectionQueryResult, COLLECTION_LIMITS, type CollectionVisibility } from '@legal/api';
 import {
-  Anchor, Badge, Button, Checkbox, Grid, Group, Modal, Paper, SegmentedControl, Stack, Table, Text, Textarea, TextInput, Title, UnstyledButton,
+  Anchor, Badge, Button, Checkbox, Grid, Group, Modal, Paper, SegmentedControl, Stack, Table, Text, Textarea, TextInput, Title, UnstyledButton, VisuallyHidden,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
@@ -113,7 +113,7 @@ function DocumentTable({ collection, documents }: { collection: Collection; docu
       <Table striped highlightOnHover aria-label={t('collections.documents')}>
         <Table.Thead>
           <Table.Tr>
-            {canDelete ? <Table.Th w={40}><span className="visually-hidden">{t('collections.select')}</span></Table.Th> : null}
+            {canDelete ? <Table.Th w={40}><VisuallyHidden>{t('collections.select')}</VisuallyHidden></Table.Th> : null}
             <Table.Th>{t('collections.docTitle')}</Table.Th>
             <Table.Th>{t('collections.status')}</Table.Th>
             <Table.Th>{t('collections.pages')}</Table.Th>
