@@ -28,6 +28,7 @@ export * from './ai-review';
 export * from './ai-review-versions';
 export * from './law';
 export * from './research';
+export * from './research-collections';
 export * from './research-advisory';
 export * from './ai-review-similarity';
 export * from './ai-platform';

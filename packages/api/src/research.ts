@@ -3,6 +3,7 @@ import { defineRoute } from './http';
 import { IsoDateSchema } from './contract-schemas';
 import { StatuteKindSchema } from './law';
 import { pageOf } from './envelope';
+import { CategoryIdSchema, DocumentCitationSchema } from './research-collections';
 
 // ---------------------------------------------------------------------------------------------
 // Legal research (catalogue 7.2 aistudio: searches, chats, feedback, sample questions). A question
@@ -86,6 +87,7 @@ export const ChatMessageSchema = z.object({
   text: z.string(),
   asOf: z.string().nullable().describe('Assistant: the date whose versions the answer rests on'),
   citations: z.array(ResearchCitationSchema),
+  documentCitations: z.array(DocumentCitationSchema).describe("Assistant: pages of the team's collection documents the answer quotes (chats asked with categoryIds)"),
   declined: z.boolean().describe('Assistant: no basis found in the provided sources; cites nothing'),
   correctedReferences: z.number().int().describe('Assistant: article references the citation gate removed (0 when none)'),
   engine: z.enum(['BUILT_IN', 'MODEL']).nullable(),
@@ -108,6 +110,7 @@ export const ChatQueryBodySchema = z.object({
   question: z.string().trim().min(1).max(2000),
   asOf: IsoDateSchema.optional().describe('Answer from the versions in force on this date (else the date the question names, else today)'),
   statuteIds: z.array(z.string().regex(/^\d{1,12}$/)).max(20).optional().describe('The filter: only these statutes'),
+  categoryIds: z.array(CategoryIdSchema).max(20).optional().describe("Also search these collections (ones the caller can see; 404 otherwise): the answer may quote their documents by page alongside the statutes"),
 });
 export type ChatQueryBody = z.infer<typeof ChatQueryBodySchema>;
 

@@ -210,6 +210,10 @@ export const appRoutes: RouteObject[] = [
                         path: 'statutes',
                         lazy: async () => ({ Component: (await import('../features/research/StatuteBrowserPage')).StatuteBrowserPage }),
                       },
+                      {
+                        path: 'collections',
+                        lazy: async () => ({ Component: (await import('../features/research/CollectionsPage')).CollectionsPage }),
+                      },
                     ],
                   },
                   {

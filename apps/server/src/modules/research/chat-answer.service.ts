@@ -1,4 +1,4 @@
-import type { ChatQueryBody, ChatQueryDone, Locale, ResearchCitation } from '@legal/api';
+import type { ChatQueryBody, ChatQueryDone, DocumentCitation, Locale, ResearchCitation } from '@legal/api';
 import type { FastifyReply } from 'fastify';
 import type { AiProvider } from '../../platform/ai/provider';
 import type { Db } from '../../platform/db/client';
@@ -8,6 +8,7 @@ import type { AppServices } from '../../platform/services';
 import { aiErrorToAppError, estimateCredits, meteredAiCall, requireAiService, resolveAiProvider } from '../ai';
 import { answerablePassages, bestParagraph, citationFromPassage, DECLINE_TEXT, extractiveAnswer, GROUNDED_SYSTEM_PROMPT, groundedPrompt } from './answer';
 import { CitationGate } from './citation-gate';
+import { chatDocumentCitations, extractiveDocumentAnswer } from './collections/collection-answer';
 import { type ChatRow, ownChat, type StoredAnswer, storeExchange } from './chats.repo';
 import { indexProgress } from './passage-index';
 import { koreanToday, requireResearchUse } from './research.policy';
@@ -43,6 +44,13 @@ export async function builtInAnswer(db: Db, retrieval: RetrievalResult, locale: 
     write(chunk);
   }
   return { text, asOf: retrieval.asOf, citations, declined: false, correctedReferences: gate.removed, engine: 'BUILT_IN', creditsCharged: 0 };
+}
+
+/** No statute answers but the team's documents do: their pages quoted (nothing for the statute gate to pass). */
+function documentsOnlyAnswer(citations: DocumentCitation[], asOf: string, locale: Locale, write: DeltaSink): GatedAnswer {
+  const text = extractiveDocumentAnswer(citations, locale, { afterStatutes: false });
+  write(text);
+  return { text, asOf, citations: [], documentCitations: citations, declined: false, correctedReferences: 0, engine: 'BUILT_IN', creditsCharged: 0 };
 }
 
 function declined(asOf: string, locale: Locale, write: DeltaSink): GatedAnswer {
@@ -124,8 +132,13 @@ export async function queryChat(services: AppServices, ctx: RequestContext, body
   const chat: ChatRow | null = body.chatKey ? await ownChat(services.db, scope, userId, body.chatKey) : null;
   const today = koreanToday();
   const retrieval = await retrievePassages(services.db, { question: body.question, asOf: body.asOf, statuteIds: body.statuteIds, limit: RETRIEVED, today });
+  // The team's collections asked for (each visible, else 404 before the stream): their pages that answer, gated.
+  const documentCitations: DocumentCitation[] = body.categoryIds?.length
+    ? await chatDocumentCitations(services.db, scope, userId, { categoryIds: body.categoryIds, question: body.question, today })
+    : [];
   const provider: AiProvider = await resolveAiProvider(services, scope);
-  const useModel = provider.canGenerate && answerablePassages(retrieval).length > 0;
+  const statutesAnswer = answerablePassages(retrieval).length > 0;
+  const useModel = provider.canGenerate && statutesAnswer;
 
   const abort = new AbortController();
   reply.raw.on('close', () => {
@@ -143,9 +156,18 @@ export async function queryChat(services: AppServices, ctx: RequestContext, body
     if (text) reply.raw.write(sse('delta', { text }));
   };
   try {
-    const answer = useModel
-      ? await modelAnswer(services, { ...scope, userId }, body.question, retrieval, ctx.locale, today, { signal: abort.signal, onFirst: start, write })
-      : await builtInAnswer(services.db, retrieval, ctx.locale, today, write);
+    const answer: GatedAnswer = !statutesAnswer && documentCitations.length > 0
+      ? documentsOnlyAnswer(documentCitations, retrieval.asOf, ctx.locale, write)
+      : useModel
+        ? await modelAnswer(services, { ...scope, userId }, body.question, retrieval, ctx.locale, today, { signal: abort.signal, onFirst: start, write })
+        : await builtInAnswer(services.db, retrieval, ctx.locale, today, write);
+    if (statutesAnswer && !answer.declined && documentCitations.length > 0) {
+      // The team's documents after the statutes: quoted verbatim with their pages.
+      const extra = extractiveDocumentAnswer(documentCitations, ctx.locale, { afterStatutes: true });
+      write(extra);
+      answer.text += extra;
+      answer.documentCitations = documentCitations;
+    }
     const { creditsCharged, ...stored } = answer;
     const saved = await storeExchange(services.db, scope, userId, chat, body.question, stored);
     const done: ChatQueryDone = { chatKey: saved.chat.chatKey, question: saved.question, answer: saved.answer, creditsCharged, index: await indexProgress(services.db) };

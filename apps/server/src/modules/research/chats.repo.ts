@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ChatMessage, ChatSummary, ResearchCitation } from '@legal/api';
+import type { ChatMessage, ChatSummary, DocumentCitation, ResearchCitation } from '@legal/api';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client';
 import { inScope } from '../../platform/db/tenancy';
@@ -32,7 +32,7 @@ export async function ownMessage(db: Db | Tx, scope: TenantScope, userId: number
 
 export function messageDto(row: MessageRow, feedback: 'GOOD' | 'BAD' | null): ChatMessage {
   return {
-    chatMessageKey: row.messageKey, role: row.role, text: row.text, asOf: row.asOf, citations: row.citations, declined: row.declined,
+    chatMessageKey: row.messageKey, role: row.role, text: row.text, asOf: row.asOf, citations: row.citations, documentCitations: row.documentCitations, declined: row.declined,
     correctedReferences: row.correctedReferences, engine: row.engine, feedback, createdAt: row.createdAt.toISOString(),
   };
 }
@@ -67,6 +67,8 @@ export interface StoredAnswer {
   text: string;
   asOf: string;
   citations: ResearchCitation[];
+  /** Collection document pages quoted (chats asked with collections). */
+  documentCitations?: DocumentCitation[];
   declined: boolean;
   correctedReferences: number;
   engine: 'BUILT_IN' | 'MODEL';

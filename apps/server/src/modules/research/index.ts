@@ -2,6 +2,9 @@ import { defineModule } from '../../platform/module';
 import { researchJobs, scheduleIndexing } from './research.jobs';
 import { registerResearchRoutes } from './research.routes';
 import * as advisoryTables from './advisory/advisory.table';
+import { collectionJobs } from './collections/collection-index';
+import { registerCollectionFileAccess } from './collections/collections.access';
+import * as collectionTables from './collections/collections.table';
 import * as researchTables from './research.table';
 import './research.audit';
 
@@ -13,7 +16,8 @@ export const researchModule = defineModule({
   name: 'research',
   product: 'AI_STUDIO',
   routes: registerResearchRoutes,
-  jobs: researchJobs(),
+  jobs: [...researchJobs(), ...collectionJobs()],
   schedule: (services) => scheduleIndexing(services),
-  tables: { ...researchTables, ...advisoryTables },
+  tables: { ...researchTables, ...advisoryTables, ...collectionTables },
+  attachments: registerCollectionFileAccess,
 });

@@ -1,5 +1,9 @@
 export type ResearchAuditEvent =
   | { type: 'research.chat_deleted'; data: { chatKey: string; title: string } }
+  | { type: 'research.collection_created'; data: { categoryId: number; name: string; visibility: 'PRIVATE' | 'WORKSPACE' } }
+  | { type: 'research.collection_updated'; data: { categoryId: number; fields: string[] } }
+  | { type: 'research.collection_document_uploaded'; data: { categoryId: number; documentId: number; fileKey: string; title: string } }
+  | { type: 'research.collection_documents_deleted'; data: { categoryId: number; documentIds: number[]; titles: string[] } }
   | { type: 'research.inquiry_created'; data: { inquiryId: number; title: string; answered: boolean } }
   | { type: 'research.advisory_drafted'; data: { inquiryId: number; draftId: number; engine: 'BUILT_IN' | 'MODEL'; citations: number; correctedReferences: number } };
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/http/route';
 import type { AppServices } from '../../platform/services';
 import { registerAdvisoryRoutes } from './advisory/advisory.routes';
+import { registerCollectionRoutes } from './collections/collections.routes';
 import { queryChat } from './chat-answer.service';
 import * as chats from './chats.service';
 import { searchResearch } from './research.service';
@@ -19,4 +20,5 @@ export function registerResearchRoutes(app: FastifyInstance, services: AppServic
   route(app, api.saveChatFeedback, ({ ctx, params, body }) => chats.saveFeedback(services, ctx, params.chatKey, params.chatMessageKey, body));
   route(app, api.listSampleQuestions, ({ ctx }) => Promise.resolve(chats.listSampleQuestions(ctx)));
   registerAdvisoryRoutes(app, services);
+  registerCollectionRoutes(app, services);
 }

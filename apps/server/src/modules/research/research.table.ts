@@ -1,4 +1,4 @@
-import type { ResearchCitation } from '@legal/api';
+import type { DocumentCitation, ResearchCitation } from '@legal/api';
 import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tenantColumns } from '../../platform/db/tenancy';
 
@@ -103,6 +103,8 @@ export const researchChatMessages = pgTable(
     text: text('text').notNull(),
     asOf: date('as_of', { mode: 'string' }),
     citations: jsonb('citations').$type<ResearchCitation[]>().notNull(),
+    /** Pages of the team's collection documents the answer quotes (asked with collections). */
+    documentCitations: jsonb('document_citations').$type<DocumentCitation[]>().notNull().default([]),
     declined: boolean('declined').notNull().default(false),
     correctedReferences: integer('corrected_references').notNull().default(0),
     engine: text('engine').$type<'BUILT_IN' | 'MODEL'>(),

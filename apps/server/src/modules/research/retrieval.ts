@@ -8,8 +8,8 @@ import { inForceVersionsSql, versionInForce } from './statute-versions';
 import { termCounts } from './terms';
 
 /** BM25 parameters: the usual ones; statute articles vary in length less than web pages do. */
-const K1 = 1.2;
-const B = 0.75;
+export const K1 = 1.2;
+export const B = 0.75;
 /** Terms in more than this share of all indexed wordings are stop terms. */
 const COMMON_SHARE = 0.2;
 

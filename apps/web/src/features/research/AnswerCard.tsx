@@ -67,6 +67,20 @@ export function AnswerCard({ chatKey, message, onOpenCitation }: { chatKey: stri
             </Group>
           </Stack>
         ) : null}
+        {(message.documentCitations ?? []).length > 0 ? (
+          <Stack gap={4}>
+            <Text size="xs" c="dimmed">
+              {t('answer.documentCitations')}
+            </Text>
+            <Group gap={6}>
+              {(message.documentCitations ?? []).map((c) => (
+                <Badge key={`${c.documentId}:${c.pageNumber}:${c.start}`} variant="light" color="teal" tt="none" title={c.quote}>
+                  {t('collections.citation', { title: c.documentTitle, page: c.pageNumber })}
+                </Badge>
+              ))}
+            </Group>
+          </Stack>
+        ) : null}
         <FeedbackButtons chatKey={chatKey} message={message} />
       </Stack>
     </Paper>

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CollectionPicker } from './CollectionPicker';
 import { type PickedStatute, StatuteFilter } from './StatuteFilter';
 import './research-i18n';
 
@@ -8,6 +9,7 @@ export interface Question {
   question: string;
   asOf?: string;
   statuteIds?: string[];
+  categoryIds?: number[];
 }
 
 /**
@@ -25,6 +27,7 @@ export function ChatComposer({ isStreaming, isDisabled, hidesFilter, onAsk, onSt
   const [question, setQuestion] = useState('');
   const [asOf, setAsOf] = useState('');
   const [statutes, setStatutes] = useState<PickedStatute[]>([]);
+  const [categoryIds, setCategoryIds] = useState<number[]>([]);
 
   const submit = () => {
     const text = question.trim();
@@ -33,6 +36,7 @@ export function ChatComposer({ isStreaming, isDisabled, hidesFilter, onAsk, onSt
       question: text,
       asOf: asOf || undefined,
       statuteIds: !hidesFilter && statutes.length > 0 ? statutes.map((s) => s.statuteId) : undefined,
+      categoryIds: categoryIds.length > 0 ? categoryIds : undefined,
     });
     if (isAsked) setQuestion('');
   };
@@ -85,6 +89,7 @@ export function ChatComposer({ isStreaming, isDisabled, hidesFilter, onAsk, onSt
             </div>
           )}
         </Group>
+        <CollectionPicker value={categoryIds} onChange={setCategoryIds} disabled={isDisabled} />
         <Group justify="flex-end" gap="xs">
           {isStreaming ? (
             <Button variant="default" onClick={onStop}>

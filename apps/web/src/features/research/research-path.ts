@@ -19,3 +19,9 @@ export function statuteBrowserPath(workspaceName: string, directory: string, ope
   if (open.article) query.set('article', open.article);
   return `${base}?${query.toString()}`;
 }
+
+/** The team's collections, beside the chat; `collection` opens one. */
+export function collectionsPath(workspaceName: string, directory: string, categoryId?: number): string {
+  const base = `/${encodeURIComponent(workspaceName)}/${encodeURIComponent(directory)}/collections`;
+  return categoryId ? `${base}?${new URLSearchParams({ collection: String(categoryId) }).toString()}` : base;
+}
