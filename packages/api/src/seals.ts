@@ -30,6 +30,7 @@ export type SealType = (typeof SEAL_TYPES)[number];
 export const SealTypeSchema = z.enum(SEAL_TYPES).describe('CORPORATE 법인인감, USAGE 사용인감, OFFICIAL 직인, CONTRACT 계약인');
 export const SEAL_STATUSES = ['VALID', 'UNAVAILABLE'] as const;
 export const SealStatusSchema = z.enum(SEAL_STATUSES);
+export type SealStatus = z.infer<typeof SealStatusSchema>;
 
 export const USAGE_REQUEST_STATUSES = ['IN_APPROVAL', 'APPROVED', 'REJECTED', 'CANCELED', 'APPLIED'] as const;
 export const UsageRequestStatusSchema = z.enum(USAGE_REQUEST_STATUSES);

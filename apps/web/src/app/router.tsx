@@ -165,8 +165,11 @@ export const appRoutes: RouteObject[] = [
                   },
                   {
                     path: 'esign',
-                    handle: { navVariant: 'contractManagement' } satisfies RouteHandle,
-                    lazy: async () => ({ Component: (await import('../features/esign/EnvelopesPage')).EnvelopesPage }),
+                    handle: { navVariant: 'eContract' } satisfies RouteHandle,
+                    children: [
+                      { index: true, lazy: async () => ({ Component: (await import('../features/esign/EnvelopesPage')).EnvelopesPage }) },
+                      { path: 'envelopes/:envelopeId', lazy: async () => ({ Component: (await import('../features/esign/EnvelopePage')).EnvelopePage }) },
+                    ],
                   },
                   {
                     path: 'seals',

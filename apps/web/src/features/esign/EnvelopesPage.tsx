@@ -13,6 +13,7 @@ import { useHasAnyPermission } from '../../lib/session';
 import { WorkflowBarChart } from '../workflows/WorkflowBarChart';
 import { contractPath } from '../workflows/workflows-path';
 import { ENVELOPE_STATUS_COLOR } from './esign-labels';
+import { envelopePath } from './esign-path';
 import { ESIGN_PRODUCT, SEND_PERMISSIONS } from './esign-permissions';
 import { useEnvelopeCounts, useEnvelopes } from './esign-queries';
 import { type EnvelopeFilters, envelopesQuery, readEnvelopeFilters, writeEnvelopeFilters } from './envelopes-params';
@@ -92,7 +93,7 @@ function EnvelopesScreen({ workspaceName }: { workspaceName: string }) {
                     {row.contractId !== null ? (
                       <Anchor component={Link} to={contractPath(workspaceName, row.contractId)}>{row.title}</Anchor>
                     ) : (
-                      <Text size="sm">{row.title} <Badge size="xs" variant="outline">{t('vocab.source.API')}</Badge></Text>
+                      <Text size="sm"><Anchor component={Link} to={envelopePath(workspaceName, row.envelopeId)}>{row.title}</Anchor> <Badge size="xs" variant="outline">{t('vocab.source.API')}</Badge></Text>
                     )}
                   </Table.Td>
                   <Table.Td><Badge variant="light" color={ENVELOPE_STATUS_COLOR[row.status]}>{t(`vocab.status.${row.status}`)}</Badge></Table.Td>

@@ -7,7 +7,7 @@ import './esign-i18n';
 /** The envelopes list: members of an E_CONTRACT workspace who may send for e-signature. */
 export const ESIGN_NAV = [
   defineNavEntry({
-    id: 'esign.envelopes', variants: ['general', 'contractManagement'], product: ESIGN_PRODUCT, permissions: SEND_PERMISSIONS,
+    id: 'esign.envelopes', variants: ['general', 'contractManagement', 'eContract'], product: ESIGN_PRODUCT, permissions: SEND_PERMISSIONS,
     path: envelopesPath, icon: IconWritingSign, namespace: 'esign', labelKey: 'nav.envelopes',
   }),
 ];

@@ -76,7 +76,7 @@ describe('the reconciliation report', () => {
 describe('the contract page\'s seal chip', () => {
   it('shows a mismatch from signatures/sync-status and links to the contract\'s request', { timeout: 60_000 }, async () => {
     const fake = signInWithSeals([...MEMBER_PERMISSIONS, 'contract.contract.write'])
-      .on(getConhubContractV3, ok(detailOf({ status: 'EXECUTED' })))
+      .on(getConhubContractV3, ok(detailOf({ status: 'SIGNED' })))
       .on(getContractPermissions, ok(permissionsOf()))
       .on(getSignatureSyncStatus, ok({ status: 'MISMATCH', requests: [{ requestId: 12, status: 'APPLIED', sealName: '법인인감 1' }], applications: 2, envelopeStatus: 'COMPLETED' }));
     renderApp('/hanbit/contracts/7');

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { type UsageRequest } from '@legal/api';
 import { Alert, Button, Group, Modal, Radio, Select, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -9,7 +10,7 @@ import { useSealLabels } from './seal-labels';
 import { type UsageAction, useContractEnvelopes, useUsageAction } from './seal-queries';
 import './seals-i18n';
 
-function failureText(error: unknown, t: (key: string) => string): string {
+function failureText(error: unknown, t: TFunction<'seals'>): string {
   if (isApiError(error) && error.code === 'ERROR_CONFLICT') return t('act.conflict');
   if (isApiError(error) && error.code === 'ERROR_FORBIDDEN') return t('act.forbidden');
   return isApiError(error) ? error.message : t('act.failed');
