@@ -79,7 +79,7 @@ describe('sending a contract for e-signature', () => {
     fill(pages, '3');
     await userEvent.click(within(dialog).getByRole('button', { name: '다음 쪽' }));
     await userEvent.click(within(dialog).getByRole('button', { name: '다음 쪽' }));
-    await userEvent.click(within(dialog).getByRole('textbox', { name: '입력할 서명자' }));
+    await userEvent.click(within(dialog).getByRole('combobox', { name: '입력할 서명자' }));
     await userEvent.click(await screen.findByRole('option', { name: '2. 한빛 법무법인' }));
     await userEvent.click(within(dialog).getByRole('radio', { name: '인감' }));
     await userEvent.click(within(dialog).getByRole('button', { name: '인감 항목을 3쪽에 추가' }));

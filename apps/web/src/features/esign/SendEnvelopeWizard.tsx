@@ -256,8 +256,8 @@ export function SendEnvelopeWizard({ contract, onClose, onSent }: { contract: Co
 
         {step === 2 ? (
           <Stack gap="sm" maw={720}>
-            <TextInput label={t('message.title')} placeholder={t('message.titlePlaceholder')} value={state.title} onChange={(e) => setState((s) => ({ ...s, title: e.currentTarget.value }))} error={messageError('title')} maxLength={200} />
-            <Textarea label={t('message.message')} autosize minRows={3} maxLength={2000} value={state.message} onChange={(e) => setState((s) => ({ ...s, message: e.currentTarget.value }))} error={messageError('message')} />
+            <TextInput label={t('message.title')} placeholder={t('message.titlePlaceholder')} value={state.title} onChange={(e) => { const value = e.currentTarget.value; setState((s) => ({ ...s, title: value })); }} error={messageError('title')} maxLength={200} />
+            <Textarea label={t('message.message')} autosize minRows={3} maxLength={2000} value={state.message} onChange={(e) => { const value = e.currentTarget.value; setState((s) => ({ ...s, message: value })); }} error={messageError('message')} />
             <TextInput
               type="date"
               label={t('message.expiresAt')}
@@ -266,7 +266,7 @@ export function SendEnvelopeWizard({ contract, onClose, onSent }: { contract: Co
               min={addDays(today, 1)}
               max={addDays(today, ESIGN_LIMITS.maxExpiryDays)}
               value={state.expiryDate}
-              onChange={(e) => setState((s) => ({ ...s, expiryDate: e.currentTarget.value }))}
+              onChange={(e) => { const value = e.currentTarget.value; setState((s) => ({ ...s, expiryDate: value })); }}
               error={messageError('expiresAt')}
               w={220}
             />

@@ -130,7 +130,7 @@ function DocumentTable({ collection, documents }: { collection: Collection; docu
                   <Checkbox
                     aria-label={t('collections.selectOne', { title: d.title })}
                     checked={selected.includes(d.documentId)}
-                    onChange={(e) => setSelected((s) => (e.currentTarget.checked ? [...s, d.documentId] : s.filter((x) => x !== d.documentId)))}
+                    onChange={(e) => { const checked = e.currentTarget.checked; setSelected((s) => (checked ? [...s, d.documentId] : s.filter((x) => x !== d.documentId))); }}
                   />
                 </Table.Td>
               ) : null}
