@@ -1,0 +1,192 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import {
+  fetchBytes, kstDate, lastMailIdOf, onePagePdf, sealPng, signerCall, signingLink, uploadBytes, urlTokenOf, userIdOf, verifyByEmailApi, waitForMail,
+} from './support/esign';
+import { callApi, signIn } from './support/workspace';
+
+/**
+ * Issue 19's journey, in Korean, each actor in a browser context of their own. A contract reaches
+ * its signing step (the member requests an approval, the approver approves: through the API, as
+ * set-up); the manager sends it for e-signature to two outside signers in order (e-mail code) and
+ * the company's party with a SEAL field, last. Signer 1 (no account) verifies by the mailed code
+ * and signs; signer 2 declines with a reason, the manager resends, signer 2 signs on the new link.
+ * The member asks to use the company seal on the contract, the approver approves, the manager (the
+ * seal's custodian) applies it electronically on the envelope: the envelope completes, the
+ * contract is executed with the signed PDF, whose CMS signature and event chain the server's
+ * verification reports valid. The reconciliation shows no mismatch for the seal, then one
+ * APPLIED_WITHOUT_APPROVAL after the custodian stamps the contract without a request.
+ */
+
+const ACTORS = {
+  member: 'member@hanbit.example',
+  approver: 'approver@hanbit.example',
+  manager: 'manager@hanbit.example',
+} as const;
+
+async function actorPage(browser: Browser, loginId: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, loginId);
+  return page;
+}
+
+interface Party {
+  partyId: number;
+  kind: 'EXTERNAL' | 'COMPANY';
+  order: number;
+  name: string;
+  status: string;
+  declineReason: string | null;
+}
+interface Envelope {
+  envelopeId: number;
+  status: string;
+  round: number;
+  parties: Party[];
+  fields: Array<{ key: string; type: string; filled: boolean }>;
+  signedSha256: string | null;
+  signedFileKey: string | null;
+}
+
+interface UsageRequest {
+  requestId: number;
+  status: string;
+  version: number;
+}
+
+/** One transparent PNG as a drawn signature would be (the API path of the signer page). */
+const DRAWN = () => ({ kind: 'DRAWN' as const, pngBase64: sealPng().toString('base64') });
+
+/** The envelope of the contract (the newest), as the manager reads it. */
+async function envelopeOf(page: Page, contractId: number): Promise<Envelope> {
+  const list = await callApi<{ content: Array<{ envelopeId: number }> }>(page, 'GET', `/api/esign/envelopes/v1?contractId=${contractId}`);
+  expect(list.content.length, 'an envelope of the contract').toBeGreaterThan(0);
+  return callApi<Envelope>(page, 'GET', `/api/esign/envelopes/${list.content[0]!.envelopeId}/v1`);
+}
+
+/** A signer acting through the signer routes (no account): verify by the e-mail code, then view and sign or decline. */
+async function signAsApi(request: APIRequestContext, link: string, email: string, act: { decline?: string }) {
+  const urlToken = urlTokenOf(link);
+  const methods = await signerCall<{ linkState: string; methods: string[] }>(request, 'GET', '/api/esign/signers/verification-methods/v1', { 'x-signer-url-token': urlToken });
+  expect(methods.linkState).toBe('ACTIVE');
+  expect(methods.methods).toContain('EMAIL');
+  const signerToken = await verifyByEmailApi(request, urlToken, email);
+  const bySigner = { 'x-signer-token': signerToken };
+  await signerCall(request, 'PUT', '/api/esign/signers/view/v1', bySigner);
+  if (act.decline) await signerCall(request, 'PUT', '/api/esign/signers/reject/v1', bySigner, { reason: act.decline });
+  else await signerCall(request, 'PUT', '/api/esign/signers/sign/v1', bySigner, { signature: DRAWN(), values: [], agreed: true });
+}
+
+test.describe('e-sign for outside signers, and company seals', () => {
+  test('two outside signers in order (one declines once), the company seal under an approved request, the signed PDF and the seal ledger', async ({ browser, request, baseURL }) => {
+    test.setTimeout(420_000);
+    const run = Date.now().toString(36);
+    const title = `전자서명 용역계약 ${run}`;
+    const signers = [
+      { name: '김서명', email: `signer1.${run}@outside.example` },
+      { name: '박서명', email: `signer2.${run}@outside.example` },
+    ];
+
+    const member = await actorPage(browser, ACTORS.member);
+    const approver = await actorPage(browser, ACTORS.approver);
+    const manager = await actorPage(browser, ACTORS.manager);
+    const [approverId, managerId] = [await userIdOf(member, ACTORS.approver), await userIdOf(member, ACTORS.manager)];
+
+    // Set-up through the API: the member's contract (a PDF main document) reaches its signing step.
+    const pdf = onePagePdf(['Service Agreement', `Reference ${run}`, 'Article 1 (Purpose) The supplier maintains the system.', 'Article 2 (Fee) Paid within 30 days of acceptance.']);
+    const pdfKey = await uploadBytes(member, `${title}.pdf`, 'application/pdf', pdf);
+    const contract = await callApi<{ id: number }>(member, 'POST', '/api/alex/contracts/v7', {
+      title, contractType: 'SERVICE', status: 'DRAFT', counterparties: [{ counterpartyType: 'COMPANY', name: '주식회사 바깥' }], files: [{ fileKey: pdfKey, role: 'MAIN' }],
+    });
+    const started = await callApi<{ revision: number }>(member, 'POST', `/api/conhub/contracts/${contract.id}/workflows/v2`, { presetType: 'APPROVAL', message: '체결 전 결재 요청', approvalLines: [{ userIds: [approverId] }] });
+    await callApi(approver, 'POST', `/api/conhub/contracts/${contract.id}/workflows/current/actions/v2`, { stepCode: 'APPROVAL', actionId: 'APPROVE', revision: started.revision, comment: '승인합니다.' });
+    const status = await callApi<{ processStatus: string }>(manager, 'GET', `/api/conhub/contracts/${contract.id}/workflow-processes/current/status/v1`);
+    expect(status.processStatus).toBe('IN_SIGNING');
+
+    // The manager registers the company seal (custodian: the manager).
+    const imageFileKey = await uploadBytes(manager, `법인인감 ${run}.png`, 'image/png', sealPng());
+    const seal = await callApi<{ sealId: number; name: string }>(manager, 'POST', '/api/seal/seals/v1', { name: `법인인감 ${run}`, type: 'CORPORATE', imageFileKey, custodianUserId: managerId });
+
+    // 1. The manager sends the contract for e-signature: two outside signers in order, then the company's seal.
+    const mailBefore = await Promise.all(signers.map((s) => lastMailIdOf(request, s.email)));
+    const expiresAt = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const sent = await callApi<Envelope>(manager, 'POST', '/api/esign/envelopes/v1', {
+      contractId: contract.id,
+      message: '계약서를 확인하시고 서명해 주세요.',
+      signingOrder: 'SEQUENTIAL',
+      expiresAt,
+      parties: [
+        { kind: 'EXTERNAL', order: 1, name: signers[0]!.name, email: signers[0]!.email, role: '을 대표이사', verificationMethods: ['EMAIL'] },
+        { kind: 'EXTERNAL', order: 2, name: signers[1]!.name, email: signers[1]!.email, role: '을 연대보증인', verificationMethods: ['EMAIL'] },
+        { kind: 'COMPANY', order: 3, name: '한빛 법무법인', role: '갑' },
+      ],
+      fields: [
+        { key: 'signer1', partyOrder: 1, type: 'SIGNATURE', page: 1, x: 0.08, y: 0.78, width: 0.25, height: 0.07 },
+        { key: 'signer2', partyOrder: 2, type: 'SIGNATURE', page: 1, x: 0.38, y: 0.78, width: 0.25, height: 0.07 },
+        { key: 'seal', partyOrder: 3, type: 'SEAL', page: 1, x: 0.72, y: 0.76, width: 0.14, height: 0.1 },
+      ],
+    });
+    expect(sent.status).toBe('IN_PROGRESS');
+    expect(sent.parties.map((p) => p.status)).toEqual(['SENT', 'WAITING', 'WAITING']);
+
+    // 2. Signer 1 opens the mailed link, verifies by the mailed code and signs.
+    const link1 = signingLink(await waitForMail(request, signers[0]!.email, mailBefore[0]!), baseURL!);
+    await signAsApi(request, link1, signers[0]!.email, {});
+
+    // 3. Signer 2 (their turn now) declines with a reason; the manager resends; signer 2 signs on the new link.
+    const link2 = signingLink(await waitForMail(request, signers[1]!.email, mailBefore[1]!), baseURL!);
+    await signAsApi(request, link2, signers[1]!.email, { decline: '제2조 지급 기한을 60일로 바꿔 주세요.' });
+    const declined = await envelopeOf(manager, contract.id);
+    expect(declined.status).toBe('DECLINED');
+    expect(declined.parties[1]!.declineReason).toBe('제2조 지급 기한을 60일로 바꿔 주세요.');
+    const beforeResend = await lastMailIdOf(request, signers[1]!.email);
+    const resent = await callApi<Envelope>(manager, 'POST', `/api/esign/envelopes/${declined.envelopeId}/resend/v1`, {});
+    expect(resent.status).toBe('IN_PROGRESS');
+    expect(resent.round).toBe(2);
+    const link2b = signingLink(await waitForMail(request, signers[1]!.email, beforeResend, (m) => !/\b\d{6}\b/.test(m.text)), baseURL!);
+    expect(link2b).not.toBe(link2);
+    await signAsApi(request, link2b, signers[1]!.email, {});
+    const waitingOnSeal = await envelopeOf(manager, contract.id);
+    expect(waitingOnSeal.parties.map((p) => p.status)).toEqual(['SIGNED', 'SIGNED', expect.stringMatching(/^(SENT|WAITING)$/)]);
+
+    // 4. The member asks to use the seal on the contract; the approver approves; the custodian applies it electronically.
+    const asked = await callApi<UsageRequest>(member, 'POST', '/api/seal/usage-requests/v1', { sealId: seal.sealId, purpose: `${title} 체결`, useDate: kstDate(), count: 1, contractId: contract.id, approverUserIds: [approverId] });
+    expect(asked.status).toBe('IN_APPROVAL');
+    const approved = await callApi<UsageRequest>(approver, 'POST', `/api/seal/usage-requests/${asked.requestId}/actions/APPROVE/v1`, { version: asked.version, comment: '승인' });
+    expect(approved.status).toBe('APPROVED');
+    const applied = await callApi<UsageRequest>(manager, 'POST', `/api/seal/usage-requests/${asked.requestId}/actions/APPLY/v1`, { version: approved.version, method: 'ELECTRONIC', envelopeId: declined.envelopeId });
+    expect(applied.status).toBe('APPLIED');
+
+    // The envelope completes (the PDF assembly may run as a job): the contract is executed with the signed PDF.
+    await expect.poll(async () => (await envelopeOf(manager, contract.id)).status, { timeout: 60_000 }).toBe('COMPLETED');
+    const completed = await envelopeOf(manager, contract.id);
+    expect(completed.fields.find((f) => f.type === 'SEAL')?.filled).toBe(true);
+    await manager.goto(`/hanbit/contracts/${contract.id}`);
+    await expect(manager.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(manager.getByText(/^(체결 완료|이행 중)$/).first()).toBeVisible();
+    const signing = await callApi<{ method: string; status: string; executedFileKey: string | null }>(manager, 'GET', `/api/conhub/contracts/${contract.id}/signings/current/v1`);
+    expect(signing).toMatchObject({ method: 'ELECTRONIC', status: 'DONE', executedFileKey: completed.signedFileKey });
+
+    const signed = await fetchBytes(manager, `/api/esign/envelopes/${completed.envelopeId}/download/pdf/v1`);
+    expect(signed.status).toBe(200);
+    expect(signed.contentType).toContain('application/pdf');
+    expect(signed.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(signed.bytes.length).toBeGreaterThan(pdf.length);
+    const verification = await callApi<{ chainValid: boolean; pdfSignatureValid: boolean | null; signedSha256Matches: boolean | null }>(manager, 'GET', `/api/esign/envelopes/${completed.envelopeId}/verification/v1`);
+    expect(verification).toMatchObject({ chainValid: true, pdfSignatureValid: true, signedSha256Matches: true });
+    const { createHash } = await import('node:crypto');
+    expect(createHash('sha256').update(signed.bytes).digest('hex')).toBe(completed.signedSha256);
+
+    // 5. The reconciliation: no mismatch for this seal; then a stamp without a request is one APPLIED_WITHOUT_APPROVAL.
+    const range = `from=${kstDate(-1)}&to=${kstDate(1)}`;
+    type Reconciliation = { mismatches: Array<{ kind: string; seal: { sealId: number } }>; bySeal: Array<{ sealId: number; applications: number; mismatches: number }> };
+    const before = await callApi<Reconciliation>(manager, 'GET', `/api/seal/reconciliation/v1?${range}`);
+    expect(before.mismatches.filter((m) => m.seal.sealId === seal.sealId)).toEqual([]);
+    expect(before.bySeal.find((s) => s.sealId === seal.sealId)).toMatchObject({ applications: 1, mismatches: 0 });
+
+    const scanKey = await uploadBytes(manager, `${title} 날인본.pdf`, 'application/pdf', onePagePdf(['Stamped copy', `Reference ${run}`]));
+    await callApi(manager, 'POST', `/api/seal/seals/${seal.sealId}/applications/v1`, { method: 'PHYSICAL', stampedFileKey: scanKey, contractId: contract.id, reason: '원본 보관용 날인(긴급)' });
+    const after = await callApi<Reconciliation>(manager, 'GET', `/api/seal/reconciliation/v1?${range}`);
+    expect(after.mismatches.filter((m) => m.seal.sealId === seal.sealId).map((m) => m.kind)).toEqual(['APPLIED_WITHOUT_APPROVAL']);
+  });
+});
