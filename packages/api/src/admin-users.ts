@@ -148,6 +148,7 @@ export const ForcePasswordResetDataSchema = z.object({ revokedSessions: z.number
 export const USER_ROLE_KINDS = [
   'legalReviewers', 'legalAssigners', 'legalApprovers', 'litigationReaders', 'litigationOwners', 'externalLawyers',
   'contractReaders', 'groupContractReaders', 'assignedContractReaders', 'approvalReaders', 'consultingReaders', 'reviewApprovers',
+  'sealReaders', 'sealApprovers',
 ] as const;
 export const UserRoleKindSchema = z.enum(USER_ROLE_KINDS);
 export type UserRoleKind = z.infer<typeof UserRoleKindSchema>;
@@ -190,7 +191,7 @@ export const listUsersByRole = defineRoute({
   method: 'GET', path: '/api/workspace/users/by-role/:kind/v1', access: 'member', tags,
   summary:
     'Active members who may act in a role (legal reviewers, assigners, approvers, litigation readers and owners, external lawyers, contract, ' +
-    'group contract, assigned contract, approval and consulting readers, review approvers) through their own roles or their groups\' roles; ' +
+    'group contract, assigned contract, approval and consulting readers, review approvers, seal readers (custodian picker) and seal usage approvers (approval line picker)) through their own roles or their groups\' roles; ' +
     'any member may call it to pick people. Sorted by display name.',
   schemas: { params: UsersByRoleParamsSchema, query: UsersByRoleQuerySchema, data: pageOf(UserPickSchema) },
 });

@@ -156,6 +156,16 @@ export const appRoutes: RouteObject[] = [
                     ],
                   },
                   {
+                    path: 'seals',
+                    handle: { navVariant: 'eContract' } satisfies RouteHandle,
+                    children: [
+                      { index: true, lazy: async () => ({ Component: (await import('../features/seals/SealsPage')).SealsPage }) },
+                      { path: 'requests', lazy: async () => ({ Component: (await import('../features/seals/UsageRequestsPage')).UsageRequestsPage }) },
+                      { path: 'ledger', lazy: async () => ({ Component: (await import('../features/seals/LedgerPage')).LedgerPage }) },
+                      { path: 'reconciliation', lazy: async () => ({ Component: (await import('../features/seals/ReconciliationPage')).ReconciliationPage }) },
+                    ],
+                  },
+                  {
                     path: 'ai-review',
                     handle: { navVariant: 'aiReview' } satisfies RouteHandle,
                     children: [

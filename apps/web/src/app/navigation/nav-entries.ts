@@ -4,6 +4,7 @@ import { NOTICES_NAV } from '../../features/admin/notices/notices-nav';
 import { ROLE_REQUESTS_NAV } from '../../features/admin/role-requests/role-requests-nav';
 import { CONTRACTS_NAV } from '../../features/contracts/contracts-nav';
 import { RESEARCH_NAV } from '../../features/research/research-nav';
+import { SEALS_NAV } from '../../features/seals/seals-nav';
 import { STANDARD_FORMS_NAV, STANDARD_FORMS_SUPER_ADMIN_NAV } from '../../features/standard-forms/standard-forms-nav';
 import { FILES_NAV } from '../../features/files/files-nav';
 import { SUPER_ADMIN_NAV } from '../../features/super-admin/super-admin-nav';
@@ -22,6 +23,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   ...CONTRACTS_NAV,
   ...STANDARD_FORMS_NAV,
   ...WORKFLOWS_NAV,
+  ...SEALS_NAV,
   ...AI_REVIEW_NAV,
   ...RESEARCH_NAV,
   ...FILES_NAV,

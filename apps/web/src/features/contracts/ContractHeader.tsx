@@ -12,6 +12,7 @@ import { IconTrash } from './contract-icons';
 import { useDeleteContract } from './contract-mutations';
 import { CREATE_PERMISSIONS } from './contract-permissions';
 import { CopyContractModal } from './CopyContractModal';
+import { SealStatusChip } from '../seals/SealStatusChip';
 import { ContractStatusBadge } from './ContractStatusBadge';
 import { contractsPath } from './contracts-path';
 import './contracts-i18n';
@@ -50,6 +51,7 @@ export function ContractHeader({ contract, workspaceName, canDelete }: { contrac
             {contract.title}
           </Title>
           <ContractStatusBadge status={contract.status} />
+          <SealStatusChip contractId={contract.id} workspaceName={workspaceName} />
           {contract.abilities.canBookmark ? <BookmarkToggle contractId={contract.id} title={contract.title} isBookmarked={contract.isBookmarked} /> : null}
         </Group>
         <Group gap="xs" wrap="nowrap">

@@ -1,3 +1,4 @@
+import { type UserRoleKind } from '@legal/api';
 import { MultiSelect, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -16,6 +17,8 @@ interface Common {
   error?: string;
   /** Extra people to offer by name (the current owner, the contract's watchers). */
   known?: readonly Person[];
+  /** Who may be picked (users/by-role kind); contract readers unless told. */
+  kind?: UserRoleKind;
 }
 
 /** A person's name; someone no longer a member shows as "user #id". */
@@ -25,11 +28,11 @@ export function usePersonName(): (person: Person) => string {
 }
 
 /** Search results (by name or login id, on the server) plus the people already known, as options. */
-function usePeopleOptions(search: string, known: readonly Person[]) {
+function usePeopleOptions(search: string, known: readonly Person[], kind?: UserRoleKind) {
   const { t } = useTranslation('contracts');
   const nameOf = usePersonName();
   const [keyword] = useDebouncedValue(search, 250);
-  const results = usePeopleSearch(keyword);
+  const results = usePeopleSearch(keyword, kind);
   const options = new Map<string, string>();
   for (const person of known) options.set(String(person.userId), nameOf(person));
   for (const user of results.data?.content ?? []) options.set(String(user.userId), `${user.displayName} (${user.loginId})`);
@@ -41,9 +44,9 @@ function usePeopleOptions(search: string, known: readonly Person[]) {
 }
 
 /** Several members of the workspace (watchers, related users, owner filter). */
-export function PeopleMultiPicker({ label, error, known = [], value, onChange }: Common & { value: readonly Person[]; onChange: (next: Person[]) => void }) {
+export function PeopleMultiPicker({ label, error, known = [], kind, value, onChange }: Common & { value: readonly Person[]; onChange: (next: Person[]) => void }) {
   const [search, setSearch] = useState('');
-  const options = usePeopleOptions(search, [...known, ...value]);
+  const options = usePeopleOptions(search, [...known, ...value], kind);
   return (
     <MultiSelect
       label={label}
@@ -63,9 +66,9 @@ export function PeopleMultiPicker({ label, error, known = [], value, onChange }:
 }
 
 /** One member of the workspace (the owner). */
-export function PersonPicker({ label, error, known = [], value, onChange }: Common & { value: Person | null; onChange: (next: Person | null) => void }) {
+export function PersonPicker({ label, error, known = [], kind, value, onChange }: Common & { value: Person | null; onChange: (next: Person | null) => void }) {
   const [search, setSearch] = useState('');
-  const options = usePeopleOptions(search, value ? [...known, value] : known);
+  const options = usePeopleOptions(search, value ? [...known, value] : known, kind);
   return (
     <Select
       label={label}

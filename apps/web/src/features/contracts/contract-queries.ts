@@ -1,6 +1,6 @@
 import {
   type ContractDetail, type ContractSummary, getConhubContractV3, getContractPermissions, listContractBookmarks, listCounterpartyBookmarks,
-  listGroups, listHashtags, listUsersByRole, type RouteQuery, scrollSearchContracts, workspaceKey,
+  listGroups, listHashtags, listUsersByRole, type RouteQuery, type UserRoleKind, scrollSearchContracts, workspaceKey,
 } from '@legal/api';
 import { keepPreviousData, type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
@@ -112,14 +112,14 @@ export function useHashtagOptions(keyword: string) {
   });
 }
 
-/** Members who read contracts (users/by-role, which any member may call) by name or login id. */
-export function usePeopleSearch(keyword: string) {
+/** Members who read contracts (or hold another role: users/by-role, which any member may call) by name or login id. */
+export function usePeopleSearch(keyword: string, kind: UserRoleKind = 'contractReaders') {
   const base = useContractsKey();
   const trimmed = keyword.trim();
   return useQuery({
-    queryKey: [...base, 'people', trimmed],
+    queryKey: [...base, 'people', kind, trimmed],
     queryFn: ({ signal }) =>
-      api.call(listUsersByRole, { signal, params: { kind: 'contractReaders' }, query: { keyword: trimmed || undefined, size: PICKER_SIZE } }),
+      api.call(listUsersByRole, { signal, params: { kind }, query: { keyword: trimmed || undefined, size: PICKER_SIZE } }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

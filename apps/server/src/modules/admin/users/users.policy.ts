@@ -22,6 +22,8 @@ export const USER_ROLE_KIND_GRANTS: Readonly<Record<UserRoleKind, RoleGrant>> = 
   approvalReaders: permission('approval.approval.read'),
   consultingReaders: permission('consulting.consulting.read'),
   reviewApprovers: permission('consulting.consulting.approve'),
+  sealReaders: permission('seal.seal.read'),
+  sealApprovers: permission('seal.usage.approve'),
 };
 
 export const USER_WRITE: PermissionName = 'workspace.user.write';

@@ -1,0 +1,12 @@
+export { default as IconCertificate } from '@tabler/icons-react/dist/esm/icons/IconCertificate.mjs';
+export { default as IconFileCertificate } from '@tabler/icons-react/dist/esm/icons/IconFileCertificate.mjs';
+export { default as IconListDetails } from '@tabler/icons-react/dist/esm/icons/IconListDetails.mjs';
+export { default as IconReportAnalytics } from '@tabler/icons-react/dist/esm/icons/IconReportAnalytics.mjs';
+export { default as IconCopy } from '@tabler/icons-react/dist/esm/icons/IconCopy.mjs';
+export { default as IconBan } from '@tabler/icons-react/dist/esm/icons/IconBan.mjs';
+export { default as IconCircleCheck } from '@tabler/icons-react/dist/esm/icons/IconCircleCheck.mjs';
+export { default as IconTrash } from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
+export { default as IconPencil } from '@tabler/icons-react/dist/esm/icons/IconPencil.mjs';
+export { default as IconPlus } from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
+export { default as IconDownload } from '@tabler/icons-react/dist/esm/icons/IconDownload.mjs';
+export { default as IconDotsVertical } from '@tabler/icons-react/dist/esm/icons/IconDotsVertical.mjs';
