@@ -77,6 +77,54 @@ async function signAsApi(request: APIRequestContext, link: string, email: string
   else await signerCall(request, 'PUT', '/api/esign/signers/sign/v1', bySigner, { signature: DRAWN(), values: [], agreed: true });
 }
 
+/** Picks an option of a searchable Mantine select (or multi-select) by typing part of it. */
+async function pick(page: Page, box: ReturnType<Page['getByRole']>, typed: string, option: RegExp) {
+  await box.click();
+  if (typed) await box.fill(typed);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** The manager registers the company seal on the registry screen (custodian: the manager) and answers its id. */
+async function registerSeal(manager: Page, name: string): Promise<number> {
+  await manager.goto('/hanbit/seals');
+  await manager.getByRole('button', { name: '인감 등록' }).first().click();
+  const form = manager.getByRole('dialog', { name: '인감 등록' });
+  await form.getByRole('textbox', { name: '인감 이름' }).fill(name);
+  await form.getByLabel('인영 이미지 (PNG)').setInputFiles({ name: `${name}.png`, mimeType: 'image/png', buffer: sealPng() });
+  await expect(form.getByText(`${name}.png`)).toBeVisible({ timeout: 20_000 });
+  await pick(manager, form.getByRole('combobox', { name: '관리자' }), '한지민', /^한지민/);
+  await form.getByRole('button', { name: '등록', exact: true }).click();
+  await expect(form).toBeHidden({ timeout: 20_000 });
+  await expect(manager.getByText(name).first()).toBeVisible();
+  const seals = await callApi<{ content: Array<{ sealId: number; name: string }> }>(manager, 'GET', `/api/seal/seals/v1?keyword=${encodeURIComponent(name)}`);
+  return seals.content.find((s) => s.name === name)!.sealId;
+}
+
+/** The member asks to use the seal on the contract (approval line: the approver) on the requests screen. */
+async function requestSeal(member: Page, sealName: string, contractTitle: string) {
+  await member.goto('/hanbit/seals/requests');
+  await member.getByRole('button', { name: '새 신청' }).click();
+  const form = member.getByRole('dialog', { name: '인감 사용 신청' });
+  await pick(member, form.getByRole('combobox', { name: '인감', exact: true }), '', new RegExp(`^${sealName} `));
+  await form.getByRole('textbox', { name: '사용 목적' }).fill(`${contractTitle} 체결 날인`);
+  await pick(member, form.getByRole('combobox', { name: '계약', exact: true }), contractTitle, new RegExp(`^${contractTitle}$`));
+  await pick(member, form.getByRole('combobox', { name: '결재선 (순서대로)' }), '최수아', /^최수아/);
+  await form.getByRole('button', { name: '신청', exact: true }).click();
+  await expect(form).toBeHidden({ timeout: 20_000 });
+}
+
+/** Opens the request waiting on the caller (to approve or to apply) and performs the action in its dialog. */
+async function actOnSealRequest(page: Page, sealName: string, action: '승인' | '날인', fill?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) {
+  await page.goto('/hanbit/seals/requests?tab=approve');
+  await page.getByRole('button', { name: new RegExp(`^${sealName} 신청 #\\d+ 열기$`) }).click();
+  const drawer = page.getByRole('dialog', { name: /^인감 사용 신청 #\d+$/ });
+  await drawer.getByRole('button', { name: action, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: action, exact: true });
+  if (fill) await fill(dialog);
+  await dialog.getByRole('button', { name: action, exact: true }).click();
+  await expect(dialog).toBeHidden({ timeout: 20_000 });
+}
+
 test.describe('e-sign for outside signers, and company seals', () => {
   test('two outside signers in order (one declines once), the company seal under an approved request, the signed PDF and the seal ledger', async ({ browser, request, baseURL }) => {
     test.setTimeout(420_000);
@@ -90,7 +138,7 @@ test.describe('e-sign for outside signers, and company seals', () => {
     const member = await actorPage(browser, ACTORS.member);
     const approver = await actorPage(browser, ACTORS.approver);
     const manager = await actorPage(browser, ACTORS.manager);
-    const [approverId, managerId] = [await userIdOf(member, ACTORS.approver), await userIdOf(member, ACTORS.manager)];
+    const approverId = await userIdOf(member, ACTORS.approver);
 
     // Set-up through the API: the member's contract (a PDF main document) reaches its signing step.
     const pdf = onePagePdf(['Service Agreement', `Reference ${run}`, 'Article 1 (Purpose) The supplier maintains the system.', 'Article 2 (Fee) Paid within 30 days of acceptance.']);
@@ -104,8 +152,8 @@ test.describe('e-sign for outside signers, and company seals', () => {
     expect(status.processStatus).toBe('IN_SIGNING');
 
     // The manager registers the company seal (custodian: the manager).
-    const imageFileKey = await uploadBytes(manager, `법인인감 ${run}.png`, 'image/png', sealPng());
-    const seal = await callApi<{ sealId: number; name: string }>(manager, 'POST', '/api/seal/seals/v1', { name: `법인인감 ${run}`, type: 'CORPORATE', imageFileKey, custodianUserId: managerId });
+    const sealName = `법인인감 ${run}`;
+    const seal = { sealId: await registerSeal(manager, sealName) };
 
     // 1. The manager sends the contract for e-signature: two outside signers in order, then the company's seal.
     const mailBefore = await Promise.all(signers.map((s) => lastMailIdOf(request, s.email)));
@@ -150,12 +198,14 @@ test.describe('e-sign for outside signers, and company seals', () => {
     expect(waitingOnSeal.parties.map((p) => p.status)).toEqual(['SIGNED', 'SIGNED', expect.stringMatching(/^(SENT|WAITING)$/)]);
 
     // 4. The member asks to use the seal on the contract; the approver approves; the custodian applies it electronically.
-    const asked = await callApi<UsageRequest>(member, 'POST', '/api/seal/usage-requests/v1', { sealId: seal.sealId, purpose: `${title} 체결`, useDate: kstDate(), count: 1, contractId: contract.id, approverUserIds: [approverId] });
-    expect(asked.status).toBe('IN_APPROVAL');
-    const approved = await callApi<UsageRequest>(approver, 'POST', `/api/seal/usage-requests/${asked.requestId}/actions/APPROVE/v1`, { version: asked.version, comment: '승인' });
-    expect(approved.status).toBe('APPROVED');
-    const applied = await callApi<UsageRequest>(manager, 'POST', `/api/seal/usage-requests/${asked.requestId}/actions/APPLY/v1`, { version: approved.version, method: 'ELECTRONIC', envelopeId: declined.envelopeId });
-    expect(applied.status).toBe('APPLIED');
+    await requestSeal(member, sealName, title);
+    await actOnSealRequest(approver, sealName, '승인', (d) => d.getByRole('textbox', { name: '의견 (선택)' }).fill('체결 날인 승인합니다.'));
+    await actOnSealRequest(manager, sealName, '날인', async (d) => {
+      await d.getByRole('radio', { name: '전자 날인' }).check();
+      await pick(manager, d.getByRole('combobox', { name: '진행 중인 전자서명 요청' }), '', new RegExp(`^#${declined.envelopeId} `));
+    });
+    const [request1] = (await callApi<{ content: UsageRequest[] }>(member, 'GET', `/api/seal/usage-requests/v1?sealId=${seal.sealId}`)).content;
+    expect(request1).toMatchObject({ status: 'APPLIED', appliedMethod: 'ELECTRONIC', envelopeId: declined.envelopeId, referenceType: 'CONTRACT', referenceId: contract.id });
 
     // The envelope completes (the PDF assembly may run as a job): the contract is executed with the signed PDF.
     await expect.poll(async () => (await envelopeOf(manager, contract.id)).status, { timeout: 60_000 }).toBe('COMPLETED');
