@@ -227,16 +227,24 @@ test.describe('e-sign for outside signers, and company seals', () => {
     const { createHash } = await import('node:crypto');
     expect(createHash('sha256').update(signed.bytes).digest('hex')).toBe(completed.signedSha256);
 
-    // 5. The reconciliation: no mismatch for this seal; then a stamp without a request is one APPLIED_WITHOUT_APPROVAL.
-    const range = `from=${kstDate(-1)}&to=${kstDate(1)}`;
-    type Reconciliation = { mismatches: Array<{ kind: string; seal: { sealId: number } }>; bySeal: Array<{ sealId: number; applications: number; mismatches: number }> };
-    const before = await callApi<Reconciliation>(manager, 'GET', `/api/seal/reconciliation/v1?${range}`);
-    expect(before.mismatches.filter((m) => m.seal.sealId === seal.sealId)).toEqual([]);
-    expect(before.bySeal.find((s) => s.sealId === seal.sealId)).toMatchObject({ applications: 1, mismatches: 0 });
+    // 5. The reconciliation screen: this seal was applied once, under its approved request (no mismatch).
+    const reconciliation = `/hanbit/seals/reconciliation?from=${kstDate(-1)}&to=${kstDate(1)}`;
+    await manager.goto(reconciliation);
+    await expect(manager.getByRole('heading', { level: 1, name: '인감 대사 보고서' })).toBeVisible();
+    await expect(manager.getByRole('listitem', { name: `${sealName}: 날인 1, 불일치 0` })).toBeVisible();
+    await expect(manager.getByRole('row').filter({ hasText: sealName })).toHaveCount(0);
 
+    // The custodian stamps the contract without a request (no screen for it: through the API), and the report shows it.
     const scanKey = await uploadBytes(manager, `${title} 날인본.pdf`, 'application/pdf', onePagePdf(['Stamped copy', `Reference ${run}`]));
     await callApi(manager, 'POST', `/api/seal/seals/${seal.sealId}/applications/v1`, { method: 'PHYSICAL', stampedFileKey: scanKey, contractId: contract.id, reason: '원본 보관용 날인(긴급)' });
-    const after = await callApi<Reconciliation>(manager, 'GET', `/api/seal/reconciliation/v1?${range}`);
-    expect(after.mismatches.filter((m) => m.seal.sealId === seal.sealId).map((m) => m.kind)).toEqual(['APPLIED_WITHOUT_APPROVAL']);
+    await manager.reload();
+    await expect(manager.getByRole('listitem', { name: `${sealName}: 날인 2, 불일치 1` })).toBeVisible();
+    const rows = manager.getByRole('table', { name: '불일치 목록' }).getByRole('row').filter({ hasText: sealName });
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('승인 없이 날인');
+    await expect(rows.first()).toContainText(title);
+    type Reconciliation = { mismatches: Array<{ kind: string; seal: { sealId: number } }> };
+    const report = await callApi<Reconciliation>(manager, 'GET', `/api/seal/reconciliation/v1?from=${kstDate(-1)}&to=${kstDate(1)}`);
+    expect(report.mismatches.filter((m) => m.seal.sealId === seal.sealId).map((m) => m.kind)).toEqual(['APPLIED_WITHOUT_APPROVAL']);
   });
 });
