@@ -1,7 +1,9 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import {
-  fetchBytes, kstDate, lastMailIdOf, onePagePdf, sealPng, signerCall, signingLink, uploadBytes, urlTokenOf, userIdOf, verifyByEmailApi, waitForMail,
+  fetchBytes, kstDate, lastMailIdOf, onePagePdf, sealPng, signingLink, uploadBytes, userIdOf, waitForMail,
 } from './support/esign';
+import { latestCode } from './support/mailbox';
+import { expectNoSeriousViolations } from './support/page-checks';
 import { callApi, signIn } from './support/workspace';
 
 /**
@@ -54,27 +56,11 @@ interface UsageRequest {
   version: number;
 }
 
-/** One transparent PNG as a drawn signature would be (the API path of the signer page). */
-const DRAWN = () => ({ kind: 'DRAWN' as const, pngBase64: sealPng().toString('base64') });
-
 /** The envelope of the contract (the newest), as the manager reads it. */
 async function envelopeOf(page: Page, contractId: number): Promise<Envelope> {
   const list = await callApi<{ content: Array<{ envelopeId: number }> }>(page, 'GET', `/api/esign/envelopes/v1?contractId=${contractId}`);
   expect(list.content.length, 'an envelope of the contract').toBeGreaterThan(0);
   return callApi<Envelope>(page, 'GET', `/api/esign/envelopes/${list.content[0]!.envelopeId}/v1`);
-}
-
-/** A signer acting through the signer routes (no account): verify by the e-mail code, then view and sign or decline. */
-async function signAsApi(request: APIRequestContext, link: string, email: string, act: { decline?: string }) {
-  const urlToken = urlTokenOf(link);
-  const methods = await signerCall<{ linkState: string; methods: string[] }>(request, 'GET', '/api/esign/signers/verification-methods/v1', { 'x-signer-url-token': urlToken });
-  expect(methods.linkState).toBe('ACTIVE');
-  expect(methods.methods).toContain('EMAIL');
-  const signerToken = await verifyByEmailApi(request, urlToken, email);
-  const bySigner = { 'x-signer-token': signerToken };
-  await signerCall(request, 'PUT', '/api/esign/signers/view/v1', bySigner);
-  if (act.decline) await signerCall(request, 'PUT', '/api/esign/signers/reject/v1', bySigner, { reason: act.decline });
-  else await signerCall(request, 'PUT', '/api/esign/signers/sign/v1', bySigner, { signature: DRAWN(), values: [], agreed: true });
 }
 
 /** Picks an option of a searchable Mantine select (or multi-select) by typing part of it. */
@@ -123,6 +109,60 @@ async function actOnSealRequest(page: Page, sealName: string, action: '승인' |
   if (fill) await fill(dialog);
   await dialog.getByRole('button', { name: action, exact: true }).click();
   await expect(dialog).toBeHidden({ timeout: 20_000 });
+}
+
+/**
+ * A signer on the signer page, in a fresh browser context (no account): opens the mailed link,
+ * verifies by the code mailed to them, then signs with a signature drawn with the mouse, or declines.
+ */
+async function signOnPage(browser: Browser, request: APIRequestContext, link: string, email: string, act: { decline?: string; axe?: boolean; title: string }) {
+  const context = await browser.newContext({ locale: 'ko-KR' });
+  const page = await context.newPage();
+  try {
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: '본인 확인' })).toBeVisible();
+    if (act.axe) await expectNoSeriousViolations(page, 'the signer page: verification');
+    const before = await lastMailIdOf(request, email);
+    await page.getByRole('button', { name: '인증번호 받기' }).click();
+    const code = await latestCode(request, email, before);
+    await page.getByRole('textbox', { name: '인증번호 6자리' }).fill(code);
+    await page.getByRole('button', { name: '확인', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: act.title })).toBeVisible({ timeout: 30_000 });
+    const field = page.getByRole('button', { name: /^1쪽 서명 칸/ });
+    await expect(field).toBeVisible({ timeout: 30_000 });
+    if (act.axe) await expectNoSeriousViolations(page, 'the signer page: the document');
+
+    if (act.decline) {
+      await page.getByRole('button', { name: '서명 거절' }).click();
+      const dialog = page.getByRole('dialog', { name: '서명을 거절합니다' });
+      await dialog.getByRole('textbox', { name: '거절 사유' }).fill(act.decline);
+      await dialog.getByRole('button', { name: '거절하기' }).click();
+      await expect(page.getByRole('heading', { name: '서명을 거절했습니다' })).toBeVisible({ timeout: 20_000 });
+      return;
+    }
+    await field.click();
+    const dialog = page.getByRole('dialog', { name: '서명 만들기' });
+    const pad = dialog.getByTestId('signature-pad');
+    await expect(pad).toBeVisible();
+    const box = (await pad.boundingBox())!;
+    // A signature drawn with the mouse: two strokes across the pad.
+    await page.mouse.move(box.x + box.width * 0.15, box.y + box.height * 0.6);
+    await page.mouse.down();
+    for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + box.width * (0.15 + i * 0.05), box.y + box.height * (0.6 - 0.3 * Math.sin(i / 2)));
+    await page.mouse.up();
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.75);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.7, { steps: 8 });
+    await page.mouse.up();
+    await dialog.getByRole('button', { name: '이 서명 사용' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(field.getByRole('img', { name: '내 서명' })).toBeVisible();
+    await page.getByRole('checkbox', { name: /전자 방식으로 서명하는 데 동의/ }).check();
+    await page.getByRole('button', { name: '서명하기' }).click();
+    await expect(page.getByRole('heading', { name: '서명을 마쳤습니다' })).toBeVisible({ timeout: 30_000 });
+  } finally {
+    await context.close();
+  }
 }
 
 test.describe('e-sign for outside signers, and company seals', () => {
@@ -179,11 +219,11 @@ test.describe('e-sign for outside signers, and company seals', () => {
 
     // 2. Signer 1 opens the mailed link, verifies by the mailed code and signs.
     const link1 = signingLink(await waitForMail(request, signers[0]!.email, mailBefore[0]!), baseURL!);
-    await signAsApi(request, link1, signers[0]!.email, {});
+    await signOnPage(browser, request, link1, signers[0]!.email, { title, axe: true });
 
     // 3. Signer 2 (their turn now) declines with a reason; the manager resends; signer 2 signs on the new link.
     const link2 = signingLink(await waitForMail(request, signers[1]!.email, mailBefore[1]!), baseURL!);
-    await signAsApi(request, link2, signers[1]!.email, { decline: '제2조 지급 기한을 60일로 바꿔 주세요.' });
+    await signOnPage(browser, request, link2, signers[1]!.email, { title, decline: '제2조 지급 기한을 60일로 바꿔 주세요.' });
     const declined = await envelopeOf(manager, contract.id);
     expect(declined.status).toBe('DECLINED');
     expect(declined.parties[1]!.declineReason).toBe('제2조 지급 기한을 60일로 바꿔 주세요.');
@@ -193,7 +233,7 @@ test.describe('e-sign for outside signers, and company seals', () => {
     expect(resent.round).toBe(2);
     const link2b = signingLink(await waitForMail(request, signers[1]!.email, beforeResend, (m) => !/\b\d{6}\b/.test(m.text)), baseURL!);
     expect(link2b).not.toBe(link2);
-    await signAsApi(request, link2b, signers[1]!.email, {});
+    await signOnPage(browser, request, link2b, signers[1]!.email, { title });
     const waitingOnSeal = await envelopeOf(manager, contract.id);
     expect(waitingOnSeal.parties.map((p) => p.status)).toEqual(['SIGNED', 'SIGNED', expect.stringMatching(/^(SENT|WAITING)$/)]);
 

@@ -143,30 +143,6 @@ export function signingLink(mail: Mail, baseURL: string): string {
   return link!;
 }
 
-/** The URL token of a signing link: its `token` query parameter, else its last path segment. */
-export function urlTokenOf(link: string): string {
-  const url = new URL(link);
-  return url.searchParams.get('token') || url.hash.replace(/^#(token=)?/, '') || url.pathname.split('/').filter(Boolean).pop()!;
-}
-
-/** A signer route called with no account, answering the envelope's data (fails on anything but SUCCESS). */
-export async function signerCall<T>(request: APIRequestContext, method: 'GET' | 'POST' | 'PUT', path: string, headers: Record<string, string>, body?: unknown): Promise<T> {
-  const res = await request.fetch(path, { method, headers: { accept: 'application/json', 'x-locale': 'ko', ...headers }, data: body === undefined ? undefined : body });
-  const text = await res.text();
-  const envelope = JSON.parse(text) as { code: string; data: T };
-  expect(envelope.code, `${method} ${path}: ${res.status()} ${text.slice(0, 300)}`).toBe('SUCCESS');
-  return envelope.data;
-}
-
-/** Verifies a signer by the e-mail code through the API and answers the signer token. */
-export async function verifyByEmailApi(request: APIRequestContext, urlToken: string, email: string): Promise<string> {
-  const byUrl = { 'x-signer-url-token': urlToken };
-  const before = await lastMailIdOf(request, email);
-  await signerCall(request, 'POST', '/api/esign/signers/email/send/v2', byUrl);
-  const code = /\b(\d{6})\b/.exec((await waitForMail(request, email, before, (m) => /\b\d{6}\b/.test(m.text))).text)![1]!;
-  return (await signerCall<{ signerToken: string }>(request, 'POST', '/api/esign/signers/email/verify/v2', byUrl, { code })).signerToken;
-}
-
 export async function lastMailIdOf(request: APIRequestContext, to: string): Promise<number> {
   const res = await request.get(`/api/dev/mailbox/v1?to=${encodeURIComponent(to)}&size=1`);
   return ((await res.json()).data.content as Mail[])[0]?.id ?? 0;
