@@ -1,8 +1,8 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import {
-  fetchBytes, kstDate, lastMailIdOf, onePagePdf, sealPng, signingLink, uploadBytes, userIdOf, waitForMail,
+  fetchBytes, kstDate, onePagePdf, sealPng, signingLink, uploadBytes, userIdOf, waitForMail,
 } from './support/esign';
-import { latestCode } from './support/mailbox';
+import { lastMailId, latestCode } from './support/mailbox';
 import { expectNoSeriousViolations } from './support/page-checks';
 import { callApi, signIn } from './support/workspace';
 
@@ -122,7 +122,7 @@ async function signOnPage(browser: Browser, request: APIRequestContext, link: st
     await page.goto(link);
     await expect(page.getByRole('heading', { name: '본인 확인' })).toBeVisible();
     if (act.axe) await expectNoSeriousViolations(page, 'the signer page: verification');
-    const before = await lastMailIdOf(request, email);
+    const before = await lastMailId(request, email);
     await page.getByRole('button', { name: '인증번호 받기' }).click();
     const code = await latestCode(request, email, before);
     await page.getByRole('textbox', { name: '인증번호 6자리' }).fill(code);
@@ -196,7 +196,7 @@ test.describe('e-sign for outside signers, and company seals', () => {
     const seal = { sealId: await registerSeal(manager, sealName) };
 
     // 1. The manager sends the contract for e-signature: two outside signers in order, then the company's seal.
-    const mailBefore = await Promise.all(signers.map((s) => lastMailIdOf(request, s.email)));
+    const mailBefore = await Promise.all(signers.map((s) => lastMailId(request, s.email)));
     const expiresAt = new Date(Date.now() + 7 * 86_400_000).toISOString();
     const sent = await callApi<Envelope>(manager, 'POST', '/api/esign/envelopes/v1', {
       contractId: contract.id,
@@ -227,7 +227,7 @@ test.describe('e-sign for outside signers, and company seals', () => {
     const declined = await envelopeOf(manager, contract.id);
     expect(declined.status).toBe('DECLINED');
     expect(declined.parties[1]!.declineReason).toBe('제2조 지급 기한을 60일로 바꿔 주세요.');
-    const beforeResend = await lastMailIdOf(request, signers[1]!.email);
+    const beforeResend = await lastMailId(request, signers[1]!.email);
     const resent = await callApi<Envelope>(manager, 'POST', `/api/esign/envelopes/${declined.envelopeId}/resend/v1`, {});
     expect(resent.status).toBe('IN_PROGRESS');
     expect(resent.round).toBe(2);

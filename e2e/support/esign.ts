@@ -143,11 +143,6 @@ export function signingLink(mail: Mail, baseURL: string): string {
   return link!;
 }
 
-export async function lastMailIdOf(request: APIRequestContext, to: string): Promise<number> {
-  const res = await request.get(`/api/dev/mailbox/v1?to=${encodeURIComponent(to)}&size=1`);
-  return ((await res.json()).data.content as Mail[])[0]?.id ?? 0;
-}
-
 /** Today's date in Korea (YYYY-MM-DD), shifted by `days`. */
 export function kstDate(days = 0): string {
   return new Date(Date.now() + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
