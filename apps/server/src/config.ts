@@ -92,6 +92,13 @@ const EnvSchema = z
     AI_SECRET_KEY: z.string().min(32, 'at least 32 characters').optional(),
     LAW_OPEN_API_OC: z.string().regex(/^[A-Za-z0-9._@-]{1,100}$/, 'the OC value the Open API issued (letters, digits, . _ @ -)').optional(),
     LAW_OPEN_API_URL: z.url({ protocol: /^https?$/ }).default('https://www.law.go.kr/DRF'),
+    ESIGN_SECRET_KEY: z.string().min(32).optional(),
+    SMS_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SMS_TOKEN: z.string().min(1).max(500).optional(),
+    EASY_AUTH_URL: z.url({ protocol: /^https?$/ }).optional(),
+    EASY_AUTH_CLIENT_ID: z.string().min(1).max(200).optional(),
+    EASY_AUTH_CLIENT_SECRET: z.string().min(1).max(500).optional(),
+    ESIGN_TEST_PAUSE_FINALIZE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
     LAW_OPEN_API_SYNC_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
   })
   .refine((env) => env.STORAGE_DRIVER !== 's3' || env.S3_BUCKET, { path: ['S3_BUCKET'], message: 'required when STORAGE_DRIVER=s3' })
@@ -192,6 +199,15 @@ const EnvSchema = z
       },
       /** The National Law Information Center's Open API (modules/legal-sources); unset OC: no precedents, rules or ordinances. */
       lawOpenApi: { oc: env.LAW_OPEN_API_OC ?? null, baseUrl: env.LAW_OPEN_API_URL.replace(/\/+$/, ''), syncDays: env.LAW_OPEN_API_SYNC_DAYS },
+      /** E-sign (docs/esign.md): the sealed signing keys, the SMS gateway and the easy-auth broker. */
+      esign: {
+        /** Key material sealing each workspace's signing key (a fixed development key outside production). */
+        secretKey: env.ESIGN_SECRET_KEY ?? null,
+        sms: env.SMS_URL ? { url: env.SMS_URL, token: env.SMS_TOKEN ?? null } : null,
+        easyAuth: env.EASY_AUTH_URL && env.EASY_AUTH_CLIENT_ID && env.EASY_AUTH_CLIENT_SECRET ? { url: env.EASY_AUTH_URL.replace(/\/+$/, ''), clientId: env.EASY_AUTH_CLIENT_ID, clientSecret: env.EASY_AUTH_CLIENT_SECRET } : null,
+        /** Tests only (NODE_ENV=test): the finalize job waits this long inside the assembly (the kill -9 test). */
+        testPauseFinalizeMs: env.NODE_ENV === 'test' ? (env.ESIGN_TEST_PAUSE_FINALIZE_MS ?? 0) : 0,
+      },
     };
   });
 
@@ -272,6 +288,13 @@ export const CONFIG_DOCS: Array<{ name: string; default: string; description: st
   { name: 'AI_TIMEOUT_MS', default: '60000', description: 'per attempt timeout of a provider call (504 ERROR_AI_PROVIDER_TIMEOUT past it)' },
   { name: 'AI_MAX_RETRIES', default: '2', description: 'retries after the first attempt on 429, 5xx and connection failures, with exponential back-off honouring Retry-After' },
   { name: 'LAW_OPEN_API_OC', default: '(unset: no precedents, administrative rules or local ordinances)', description: 'the OC value of the National Law Information Center Open API (open.law.go.kr): precedents sync daily, rules and ordinances are read on demand' },
+  { name: 'ESIGN_SECRET_KEY', default: '(unset: a fixed development key; required in production to sign PDFs)', description: 'at least 32 random characters; seals each workspace\'s e-sign signing key (AES-256-GCM)' },
+  { name: 'SMS_URL', default: '(unset: SMS codes go to the development mailbox outside production)', description: 'the SMS gateway of e-sign codes: JSON POST {to, text} (docs/esign.md)' },
+  { name: 'SMS_TOKEN', default: '(unset)', description: 'bearer token sent to SMS_URL' },
+  { name: 'EASY_AUTH_URL', default: '(unset: easy-auth is not offered)', description: 'the easy-auth broker (Korean simple authentication) of e-sign signers (docs/esign.md)' },
+  { name: 'EASY_AUTH_CLIENT_ID', default: '(unset)', description: 'client id at EASY_AUTH_URL' },
+  { name: 'EASY_AUTH_CLIENT_SECRET', default: '(unset)', description: 'client secret at EASY_AUTH_URL' },
+  { name: 'ESIGN_TEST_PAUSE_FINALIZE_MS', default: '(unset)', description: 'tests only (NODE_ENV=test): the e-sign finalize job pauses this long inside the PDF assembly' },
   { name: 'LAW_OPEN_API_URL', default: 'https://www.law.go.kr/DRF', description: 'base of the Open API (lawSearch.do, lawService.do); a private address must also be in OUTBOUND_ALLOW_HOSTS' },
   { name: 'LAW_OPEN_API_SYNC_DAYS', default: '365', description: 'the first precedent sync reads decisions of this many past days; later syncs continue from the last one' },
   { name: 'WORD_EDITOR_SECRET', default: '(unset: a fixed development key; required in production for online Word editing)', description: 'at least 32 random characters; signs the Word editor\'s access tokens (HMAC-SHA256)' },

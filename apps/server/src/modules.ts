@@ -5,6 +5,7 @@ import { aiModule } from './modules/ai';
 import { authModule } from './modules/auth';
 import { contractsModule } from './modules/contracts';
 import { diagnosticsModule } from './modules/diagnostics';
+import { esignModule } from './modules/esign';
 import { filesModule } from './modules/files';
 import { lawModule } from './modules/law';
 import { legalSourcesModule } from './modules/legal-sources';
@@ -30,4 +31,5 @@ export const MODULES: readonly ModuleManifest[] = [
   researchModule,
   standardFormsModule,
   workflowsModule,
+  esignModule,
 ];

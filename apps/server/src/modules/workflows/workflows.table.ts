@@ -3,7 +3,7 @@ import {
   APPROVAL_DECISIONS, APPROVAL_STATUSES, PROCESS_STATUSES, STEP_CODES, STEP_MEMBER_ROLES, STEP_STATUSES, WORKFLOW_EVENT_TYPES, WORKFLOW_PRESET_TYPES,
 } from '@legal/api';
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tenantColumns } from '../../platform/db/tenancy';
 import { contracts } from '../contracts';
 
@@ -166,6 +166,10 @@ export const workflowSignings = pgTable(
     status: text('status', { enum: ['WAITING', 'DONE', 'SKIPPED', 'CANCELED'] }).notNull(),
     method: text('method', { enum: ['OFFLINE', 'ELECTRONIC'] }).notNull().default('OFFLINE'),
     executedFileKey: text('executed_file_key'),
+    /** ELECTRONIC: the e-sign envelope sending the contract (esign_envelopes.id; no foreign key across modules). */
+    envelopeId: bigint('envelope_id', { mode: 'number' }),
+    /** The envelope is in progress: the workflow refuses to cancel the signing (or the workflow) until it is voided. */
+    isEnvelopeOpen: boolean('is_envelope_open').notNull().default(false),
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },

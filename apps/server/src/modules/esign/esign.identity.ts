@@ -1,0 +1,39 @@
+import { and } from 'drizzle-orm';
+import { inScope } from '../../platform/db/tenancy';
+import type { TenantScope } from '../../platform/http/context';
+import type { AppServices } from '../../platform/services';
+import { findWorkspaceName } from '../auth';
+import { openWith, sealWith } from './esign.keys';
+import { generateSigningIdentity, type SigningIdentity } from './pdf';
+import { signingIdentities } from './esign.table';
+
+const context = (scope: TenantScope) => `esign-identity:${scope.tenantId}:${scope.workspaceId}`;
+
+/**
+ * The workspace's signing identity: made on its first completion (a self-signed certificate, its
+ * PKCS#12 and passphrase sealed with ESIGN_SECRET_KEY). Two first completions at once: the unique
+ * index keeps one, and both read it back.
+ */
+export async function workspaceSigningIdentity(services: Pick<AppServices, 'db' | 'config'>, scope: TenantScope): Promise<SigningIdentity> {
+  const read = async () => {
+    const [row] = await services.db.select().from(signingIdentities).where(and(inScope(signingIdentities, scope)));
+    return row;
+  };
+  let row = await read();
+  if (!row) {
+    const name = (await findWorkspaceName(services.db, scope)) ?? `workspace ${scope.workspaceId}`;
+    const made = generateSigningIdentity({ commonName: `${name} e-sign`, organization: name });
+    const sealed = sealWith(services.config, JSON.stringify({ p12: made.p12.toString('base64'), passphrase: made.passphrase }), context(scope));
+    await services.db
+      .insert(signingIdentities)
+      .values({ ...scope, subject: made.subject, certificatePem: made.certificatePem, sealedP12: sealed, notAfter: made.notAfter })
+      .onConflictDoNothing();
+    row = await read();
+  }
+  const opened = openWith(services.config, row!.sealedP12, context(scope));
+  if (opened === null) throw new Error(`the signing identity of workspace ${scope.workspaceId} does not open with ESIGN_SECRET_KEY`);
+  const { p12, passphrase } = JSON.parse(opened) as { p12: string; passphrase: string };
+  return { p12: Buffer.from(p12, 'base64'), passphrase, subject: row!.subject, certificatePem: row!.certificatePem, notAfter: row!.notAfter };
+}
+
+
