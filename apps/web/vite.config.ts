@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 /**
  * pdf.js needs its CMaps (Korean, Japanese, Chinese encodings of non-embedded fonts) and the
  * standard 14 fonts to draw many real-world PDFs. They are served as static files under
- * `/pdfjs/` (PDF_ASSETS_BASE in features/files/PdfPreview.tsx): copied into the build, and
+ * `/pdfjs/` (PDF_ASSETS_BASE in lib/pdf-document.ts): copied into the build, and
  * served straight from node_modules by the dev server.
  */
 function pdfjsAssets(): Plugin {

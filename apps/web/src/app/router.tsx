@@ -40,6 +40,14 @@ const adminRoutes: RouteObject[] = [
  */
 export const appRoutes: RouteObject[] = [
   {
+    // The signing link mailed to an outside signer: public, outside the app shell (no session,
+    // no navigation), with its own brand header and language switch.
+    path: '/sign/:urlToken',
+    ErrorBoundary: RouteErrorPage,
+    HydrateFallback: FirstPaintLoading,
+    lazy: async () => ({ Component: (await import('../features/esign-signer/SignerPage')).SignerPage }),
+  },
+  {
     id: 'root',
     path: '/',
     Component: ShellLayout,

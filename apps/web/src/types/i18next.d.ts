@@ -22,6 +22,7 @@ import type aiPlatform from '../locales/ko/ai-platform.json';
 import type research from '../locales/ko/research.json';
 import type standardForms from '../locales/ko/standard-forms.json';
 import type workflows from '../locales/ko/workflows.json';
+import type esignSigner from '../locales/ko/esign-signer.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -50,6 +51,7 @@ declare module 'i18next' {
       research: typeof research;
       standardForms: typeof standardForms;
       workflows: typeof workflows;
+      esignSigner: typeof esignSigner;
     };
   }
 }

@@ -1,17 +1,13 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy } from 'pdfjs-dist';
-import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { type PDFDocumentProxy } from 'pdfjs-dist';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
+import { isRenderCancelled, openPdfDocument } from '../../lib/pdf-document';
 import './files-i18n';
 
-GlobalWorkerOptions.workerSrc = workerUrl;
-
 const MAX_WIDTH = 720;
-/** Where the build puts pdf.js's CMaps and standard fonts (vite.config.ts, pdfjsAssets). */
-const PDF_ASSETS_BASE = '/pdfjs/';
 
 /** A PDF drawn one page at a time with pdf.js (this module loads only when a PDF preview opens). */
 export function PdfPreview({ blob }: { blob: Blob }) {
@@ -26,14 +22,7 @@ export function PdfPreview({ blob }: { blob: Blob }) {
     let loaded: PDFDocumentProxy | null = null;
     void (async () => {
       try {
-        const data = new Uint8Array(await blob.arrayBuffer());
-        const pdf = await getDocument({
-          data,
-          isEvalSupported: false,
-          cMapUrl: `${PDF_ASSETS_BASE}cmaps/`,
-          cMapPacked: true,
-          standardFontDataUrl: `${PDF_ASSETS_BASE}standard_fonts/`,
-        }).promise;
+        const pdf = await openPdfDocument(blob);
         loaded = pdf;
         if (isCurrent) setDoc(pdf);
         else void pdf.destroy();
@@ -66,7 +55,7 @@ export function PdfPreview({ blob }: { blob: Blob }) {
         cancel = () => render.cancel();
         await render.promise;
       } catch (cause) {
-        if (isCurrent && !(cause instanceof Error && cause.name === 'RenderingCancelledException')) setError(cause);
+        if (isCurrent && !isRenderCancelled(cause)) setError(cause);
       }
     })();
     return () => {
