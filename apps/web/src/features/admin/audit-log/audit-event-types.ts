@@ -116,6 +116,15 @@ export const KNOWN_AUDIT_TYPES = [
   'workflow.preset_changed',
   'workflow.members_changed',
   'workflow.deleted',
+  'esign.envelope_created',
+  'esign.envelope_reminded',
+  'esign.envelope_resent',
+  'esign.envelope_voided',
+  'esign.envelope_expired',
+  'esign.envelope_completed',
+  'esign.signer_signed',
+  'esign.signer_declined',
+  'esign.seal_applied',
 ] as const;
 
 export type KnownAuditType = (typeof KNOWN_AUDIT_TYPES)[number];
