@@ -174,6 +174,11 @@ export const appRoutes: RouteObject[] = [
                     ],
                   },
                   {
+                    path: 'esign',
+                    handle: { navVariant: 'contractManagement' } satisfies RouteHandle,
+                    lazy: async () => ({ Component: (await import('../features/esign/EnvelopesPage')).EnvelopesPage }),
+                  },
+                  {
                     path: 'ai-review',
                     handle: { navVariant: 'aiReview' } satisfies RouteHandle,
                     children: [

@@ -3,6 +3,7 @@ import { AI_REVIEW_NAV } from '../../features/ai-review/ai-review-nav';
 import { NOTICES_NAV } from '../../features/admin/notices/notices-nav';
 import { ROLE_REQUESTS_NAV } from '../../features/admin/role-requests/role-requests-nav';
 import { CONTRACTS_NAV } from '../../features/contracts/contracts-nav';
+import { ESIGN_NAV } from '../../features/esign/esign-nav';
 import { RESEARCH_NAV } from '../../features/research/research-nav';
 import { SEALS_NAV } from '../../features/seals/seals-nav';
 import { STANDARD_FORMS_NAV, STANDARD_FORMS_SUPER_ADMIN_NAV } from '../../features/standard-forms/standard-forms-nav';
@@ -24,6 +25,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   ...STANDARD_FORMS_NAV,
   ...WORKFLOWS_NAV,
   ...SEALS_NAV,
+  ...ESIGN_NAV,
   ...AI_REVIEW_NAV,
   ...RESEARCH_NAV,
   ...FILES_NAV,

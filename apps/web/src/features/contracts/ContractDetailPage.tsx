@@ -13,6 +13,7 @@ import { isApiError } from '../../lib/api';
 import { useFormatDateTime } from '../../lib/i18n';
 import { useHasAnyPermission } from '../../lib/session';
 import { WorkflowPanel } from '../workflows/WorkflowPanel';
+import { EnvelopePanel } from '../esign/EnvelopePanel';
 import { WorkspaceGate } from '../workspaces/WorkspaceGate';
 import { AmountField, PeriodField } from './ContractCompoundFields';
 import { fieldAccess, type FieldAccessOf } from './contract-field-access';
@@ -149,6 +150,7 @@ function DetailBody({ contractId, workspaceName }: { contractId: number; workspa
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">
             <WorkflowPanel contract={contract} />
+            <EnvelopePanel contract={contract} />
             <CounterpartiesPanel contract={contract} access={access} />
             <DocumentsPanel contract={contract} access={access} />
             <RemindersPanel contract={contract} canManage={permissions.data?.canUpdate ?? false} />

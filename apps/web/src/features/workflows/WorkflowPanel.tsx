@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { SectionCard } from '../../components/SectionCard';
+import { SendForSignatureButton } from '../esign/SendForSignatureButton';
 import { useFormatDateTime, useLocaleFormat } from '../../lib/i18n';
 import { RequestReviewDialog } from './RequestReviewDialog';
 import { WorkflowActionDialog } from './WorkflowActionDialog';
@@ -179,7 +180,10 @@ export function WorkflowPanel({ contract }: { contract: ContractDetail }) {
         ) : (
           <>
             <WorkflowSummary workflow={workflow} />
-            <ActionButtons workflow={workflow} onPick={(action, stepCode) => setPicked({ action, stepCode })} />
+            <Group gap="xs">
+              <ActionButtons workflow={workflow} onPick={(action, stepCode) => setPicked({ action, stepCode })} />
+              <SendForSignatureButton contract={contract} workflow={workflow} />
+            </Group>
             <StepsTimeline workflow={workflow} />
             <ApprovalLine workflow={workflow} />
           </>

@@ -1,0 +1,149 @@
+import { ENVELOPE_STATUSES, type EnvelopeStatus } from '@legal/api';
+import { Anchor, Badge, Button, Card, Container, Group, MultiSelect, Pagination, Progress, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { ForbiddenState } from '../../components/ForbiddenState';
+import { LoadingState } from '../../components/LoadingState';
+import { useFormatDateTime } from '../../lib/i18n';
+import { useHasAnyPermission } from '../../lib/session';
+import { WorkflowBarChart } from '../workflows/WorkflowBarChart';
+import { contractPath } from '../workflows/workflows-path';
+import { ENVELOPE_STATUS_COLOR } from './esign-labels';
+import { ESIGN_PRODUCT, SEND_PERMISSIONS } from './esign-permissions';
+import { useEnvelopeCounts, useEnvelopes } from './esign-queries';
+import { type EnvelopeFilters, envelopesQuery, readEnvelopeFilters, writeEnvelopeFilters } from './envelopes-params';
+import { WorkspaceGate } from '../workspaces/WorkspaceGate';
+import './esign-i18n';
+
+/** Envelopes by status: one bar each (the list's totals per status). */
+function StatusChart() {
+  const { t } = useTranslation('esign');
+  const counts = useEnvelopeCounts(ENVELOPE_STATUSES);
+  if (counts.some((c) => c.isPending)) return <LoadingState />;
+  const failed = counts.find((c) => c.isError);
+  if (failed) return <ErrorState error={failed.error} onRetry={() => counts.forEach((c) => void c.refetch())} />;
+  return (
+    <WorkflowBarChart
+      label={t('list.chart')}
+      rows={ENVELOPE_STATUSES.map((status, index) => ({
+        key: status,
+        label: t(`vocab.status.${status}`),
+        parts: [{ value: counts[index]!.data!.totalElements, color: ENVELOPE_STATUS_COLOR[status], label: t(`vocab.status.${status}`) }],
+      }))}
+    />
+  );
+}
+
+function Filters({ filters, onChange }: { filters: EnvelopeFilters; onChange: (next: EnvelopeFilters) => void }) {
+  const { t } = useTranslation('esign');
+  const [keyword, setKeyword] = useState(filters.keyword);
+  const change = (over: Partial<EnvelopeFilters>) => onChange({ ...filters, ...over, page: 0 });
+  return (
+    <Group component="form" role="search" aria-label={t('list.title')} align="flex-end" gap="sm" onSubmit={(e) => { e.preventDefault(); change({ keyword: keyword.trim() }); }}>
+      <TextInput label={t('list.keyword')} placeholder={t('list.keywordPlaceholder')} value={keyword} onChange={(e) => setKeyword(e.currentTarget.value)} maxLength={200} />
+      <Button type="submit" variant="light">{t('list.search')}</Button>
+      <MultiSelect
+        label={t('list.statuses')}
+        data={ENVELOPE_STATUSES.map((s) => ({ value: s, label: t(`vocab.status.${s}`) }))}
+        value={filters.statuses}
+        onChange={(v) => change({ statuses: v as EnvelopeStatus[] })}
+        clearable
+        miw={220}
+      />
+      {filters.keyword || filters.statuses.length ? (
+        <Button variant="subtle" onClick={() => { setKeyword(''); onChange({ keyword: '', statuses: [], page: 0 }); }}>{t('list.reset')}</Button>
+      ) : null}
+    </Group>
+  );
+}
+
+function EnvelopesScreen({ workspaceName }: { workspaceName: string }) {
+  const { t } = useTranslation('esign');
+  const formatDateTime = useFormatDateTime();
+  const [params, setParams] = useSearchParams();
+  const filters = readEnvelopeFilters(params);
+  const list = useEnvelopes(envelopesQuery(filters));
+  useDocumentTitle(`${t('list.title')} · ${workspaceName}`);
+  const setFilters = (next: EnvelopeFilters) => setParams(writeEnvelopeFilters(next));
+  const isFiltered = filters.keyword !== '' || filters.statuses.length > 0;
+
+  let content;
+  if (list.isPending) content = <LoadingState />;
+  else if (list.isError) content = <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
+  else if (list.data.content.length === 0) content = <EmptyState title={t(isFiltered ? 'list.emptyFiltered' : 'list.empty')} />;
+  else
+    content = (
+      <>
+        <Table.ScrollContainer minWidth={900}>
+          <Table striped aria-label={t('list.title')}>
+            <Table.Thead>
+              <Table.Tr>
+                {(['title', 'status', 'progress', 'waitingOn', 'sender', 'createdAt', 'expiresAt'] as const).map((c) => <Table.Th key={c}>{t(`list.columns.${c}`)}</Table.Th>)}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.content.map((row) => (
+                <Table.Tr key={row.envelopeId}>
+                  <Table.Td>
+                    {row.contractId !== null ? (
+                      <Anchor component={Link} to={contractPath(workspaceName, row.contractId)}>{row.title}</Anchor>
+                    ) : (
+                      <Text size="sm">{row.title} <Badge size="xs" variant="outline">{t('vocab.source.API')}</Badge></Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td><Badge variant="light" color={ENVELOPE_STATUS_COLOR[row.status]}>{t(`vocab.status.${row.status}`)}</Badge></Table.Td>
+                  <Table.Td miw={120}>
+                    <Text size="xs">{t('panel.progress', { signed: row.signedCount, total: row.partyCount })}</Text>
+                    <Progress size="sm" value={row.partyCount ? (row.signedCount / row.partyCount) * 100 : 0} aria-hidden="true" />
+                  </Table.Td>
+                  <Table.Td>{row.waitingOn.join(', ') || '—'}</Table.Td>
+                  <Table.Td>{row.sender?.displayName ?? (row.source === 'API' ? t('vocab.source.API') : '—')}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.createdAt)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.expiresAt)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Group justify="space-between">
+          <Text size="xs" c="dimmed">{t('list.total', { count: list.data.totalElements })}</Text>
+          {list.data.totalPages > 1 ? <Pagination total={list.data.totalPages} value={filters.page + 1} onChange={(p) => setFilters({ ...filters, page: p - 1 })} /> : null}
+        </Group>
+      </>
+    );
+
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>{t('list.title')}</Title>
+          <Text c="dimmed" size="sm">{t('list.description')}</Text>
+        </div>
+        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+          <Card withBorder radius="md" padding="lg" component="section" aria-label={t('list.chart')} style={{ gridColumn: 'span 1' }}>
+            <Text fw={600} size="sm" mb="sm">{t('list.chart')}</Text>
+            <StatusChart />
+          </Card>
+          <Stack gap="md" style={{ gridColumn: 'span 2' }}>
+            <Filters key={params.get('q') ?? ''} filters={filters} onChange={setFilters} />
+            {content}
+          </Stack>
+        </SimpleGrid>
+      </Stack>
+    </Container>
+  );
+}
+
+function Gated({ workspaceName }: { workspaceName: string }) {
+  const maySend = useHasAnyPermission(SEND_PERMISSIONS);
+  return maySend ? <EnvelopesScreen workspaceName={workspaceName} /> : <ForbiddenState />;
+}
+
+/** `/:workspaceName/esign`: the workspace's envelopes with a status filter, a keyword, pages, and a chart by status. */
+export function EnvelopesPage() {
+  return <WorkspaceGate product={ESIGN_PRODUCT}>{(entry) => <Gated workspaceName={entry.workspaceName} />}</WorkspaceGate>;
+}
