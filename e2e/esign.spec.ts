@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import {
-  fetchBytes, kstDate, onePagePdf, sealPng, signingLink, uploadBytes, userIdOf, waitForMail,
+  kstDate, onePagePdf, sealPng, signingLink, uploadBytes, userIdOf, waitForMail,
 } from './support/esign';
 import { lastMailId, latestCode } from './support/mailbox';
 import { expectNoSeriousViolations } from './support/page-checks';
@@ -46,6 +48,7 @@ interface Envelope {
   round: number;
   parties: Party[];
   fields: Array<{ key: string; type: string; filled: boolean }>;
+  originalSha256: string;
   signedSha256: string | null;
   signedFileKey: string | null;
 }
@@ -168,6 +171,38 @@ async function signOnPage(browser: Browser, request: APIRequestContext, link: st
   }
 }
 
+/**
+ * The manager sends the contract for e-signature from its signing step: the wizard's parties (in
+ * order), a field for each on page 1 (a signature for the outside signers, the seal for the
+ * company), and the message.
+ */
+async function sendOnPage(manager: Page, contractId: number, title: string, parties: ReadonlyArray<{ name: string; email?: string; role: string }>) {
+  await manager.goto(`/hanbit/contracts/${contractId}`);
+  await manager.getByRole('button', { name: '전자서명 요청' }).click();
+  const wizard = manager.getByRole('dialog', { name: `전자서명 요청: ${title}` });
+  const card = (order: number) => wizard.getByRole('region', { name: `${order}번 서명자` });
+  for (const [index, party] of parties.entries()) {
+    if (index > 0) await wizard.getByRole('button', { name: party.email ? '외부 서명자 추가' : '우리 회사(인감) 추가' }).click();
+    await card(index + 1).getByRole('textbox', { name: '이름' }).fill(party.name);
+    if (party.email) await card(index + 1).getByRole('textbox', { name: '이메일' }).fill(party.email);
+    await card(index + 1).getByRole('textbox', { name: '역할' }).fill(party.role);
+  }
+  await wizard.getByRole('button', { name: '다음' }).click();
+
+  for (const [index, party] of parties.entries()) {
+    await pick(manager, wizard.getByRole('combobox', { name: '입력할 서명자' }), '', new RegExp(`^${index + 1}\\. ${party.name}$`));
+    const type = party.email ? '서명' : '인감';
+    await wizard.locator('label').filter({ hasText: new RegExp(`^${type}$`) }).click();
+    await wizard.getByRole('button', { name: `${type} 항목을 1쪽에 추가` }).click();
+    await expect(wizard.getByRole('region', { name: '놓은 항목' }).getByText(`${party.name} · ${type} · 1쪽`)).toBeVisible();
+  }
+  await wizard.getByRole('button', { name: '다음' }).click();
+
+  await wizard.getByRole('textbox', { name: '서명자에게 보낼 메시지' }).fill('계약서를 확인하시고 서명해 주세요.');
+  await wizard.getByRole('button', { name: '서명 요청 보내기' }).click();
+  await expect(wizard).toBeHidden({ timeout: 60_000 });
+}
+
 test.describe('e-sign for outside signers, and company seals', () => {
   test('two outside signers in order (one declines once), the company seal under an approved request, the signed PDF and the seal ledger', async ({ browser, request, baseURL }) => {
     test.setTimeout(420_000);
@@ -200,23 +235,12 @@ test.describe('e-sign for outside signers, and company seals', () => {
 
     // 1. The manager sends the contract for e-signature: two outside signers in order, then the company's seal.
     const mailBefore = await Promise.all(signers.map((s) => lastMailId(request, s.email)));
-    const expiresAt = new Date(Date.now() + 7 * 86_400_000).toISOString();
-    const sent = await callApi<Envelope>(manager, 'POST', '/api/esign/envelopes/v1', {
-      contractId: contract.id,
-      message: '계약서를 확인하시고 서명해 주세요.',
-      signingOrder: 'SEQUENTIAL',
-      expiresAt,
-      parties: [
-        { kind: 'EXTERNAL', order: 1, name: signers[0]!.name, email: signers[0]!.email, role: '을 대표이사', verificationMethods: ['EMAIL'] },
-        { kind: 'EXTERNAL', order: 2, name: signers[1]!.name, email: signers[1]!.email, role: '을 연대보증인', verificationMethods: ['EMAIL'] },
-        { kind: 'COMPANY', order: 3, name: '한빛 법무법인', role: '갑' },
-      ],
-      fields: [
-        { key: 'signer1', partyOrder: 1, type: 'SIGNATURE', page: 1, x: 0.08, y: 0.78, width: 0.25, height: 0.07 },
-        { key: 'signer2', partyOrder: 2, type: 'SIGNATURE', page: 1, x: 0.38, y: 0.78, width: 0.25, height: 0.07 },
-        { key: 'seal', partyOrder: 3, type: 'SEAL', page: 1, x: 0.72, y: 0.76, width: 0.14, height: 0.1 },
-      ],
-    });
+    await sendOnPage(manager, contract.id, title, [
+      { ...signers[0]!, role: '을 대표이사' },
+      { ...signers[1]!, role: '을 연대보증인' },
+      { name: '한빛 법무법인', role: '갑' },
+    ]);
+    const sent = await envelopeOf(manager, contract.id);
     expect(sent.status).toBe('IN_PROGRESS');
     expect(sent.parties.map((p) => p.status)).toEqual(['SENT', 'WAITING', 'WAITING']);
 
@@ -227,13 +251,20 @@ test.describe('e-sign for outside signers, and company seals', () => {
     // 3. Signer 2 (their turn now) declines with a reason; the manager resends; signer 2 signs on the new link.
     const link2 = signingLink(await waitForMail(request, signers[1]!.email, mailBefore[1]!, hasLink), baseURL!);
     await signOnPage(browser, request, link2, signers[1]!.email, { title, decline: '제2조 지급 기한을 60일로 바꿔 주세요.' });
+    // The manager sees the decline and its reason on the contract's e-sign panel, and resends.
+    await manager.goto(`/hanbit/contracts/${contract.id}`);
+    const panel = manager.getByRole('region', { name: '전자서명', exact: true });
+    await expect(panel.getByTestId('envelope-status')).toHaveText('거절됨');
+    await expect(panel.getByText('거절 사유: 제2조 지급 기한을 60일로 바꿔 주세요.')).toBeVisible();
     const declined = await envelopeOf(manager, contract.id);
     expect(declined.status).toBe('DECLINED');
-    expect(declined.parties[1]!.declineReason).toBe('제2조 지급 기한을 60일로 바꿔 주세요.');
     const beforeResend = await lastMailId(request, signers[1]!.email);
-    const resent = await callApi<Envelope>(manager, 'POST', `/api/esign/envelopes/${declined.envelopeId}/resend/v1`, {});
-    expect(resent.status).toBe('IN_PROGRESS');
-    expect(resent.round).toBe(2);
+    await panel.getByRole('button', { name: '재발송' }).click();
+    const resend = manager.getByRole('dialog', { name: '전자서명 재발송' });
+    await resend.getByRole('button', { name: '재발송' }).click();
+    await expect(resend).toBeHidden({ timeout: 20_000 });
+    await expect(panel.getByTestId('envelope-status')).toHaveText('진행 중');
+    await expect(panel.getByText('2차', { exact: true })).toBeVisible();
     const link2b = signingLink(await waitForMail(request, signers[1]!.email, beforeResend, hasLink), baseURL!);
     expect(link2b).not.toBe(link2);
     await signOnPage(browser, request, link2b, signers[1]!.email, { title });
@@ -260,15 +291,29 @@ test.describe('e-sign for outside signers, and company seals', () => {
     const signing = await callApi<{ method: string; status: string; executedFileKey: string | null }>(manager, 'GET', `/api/conhub/contracts/${contract.id}/signings/current/v1`);
     expect(signing).toMatchObject({ method: 'ELECTRONIC', status: 'DONE', executedFileKey: completed.signedFileKey });
 
-    const signed = await fetchBytes(manager, `/api/esign/envelopes/${completed.envelopeId}/download/pdf/v1`);
-    expect(signed.status).toBe(200);
-    expect(signed.contentType).toContain('application/pdf');
-    expect(signed.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect(signed.bytes.length).toBeGreaterThan(pdf.length);
+    // The signed PDF, downloaded from the panel: a PDF, the one recorded, with the certificate page's text.
+    const done = manager.getByRole('region', { name: '전자서명', exact: true });
+    await expect(done.getByTestId('envelope-status')).toHaveText('완료');
+    const [download] = await Promise.all([manager.waitForEvent('download'), done.getByRole('button', { name: '서명된 PDF 내려받기' }).click()]);
+    const signed = readFileSync((await download.path())!);
+    expect(signed.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(signed.length).toBeGreaterThan(pdf.length);
+    expect(createHash('sha256').update(signed).digest('hex')).toBe(completed.signedSha256);
+    const { extractText } = await import('unpdf');
+    const { text: pages } = await extractText(new Uint8Array(signed), { mergePages: false });
+    const certificate = (pages as string[]).slice(1).join('\n');
+    expect(pages.length, 'the document and its certificate page').toBeGreaterThan(1);
+    for (const expected of [signers[0]!.email, signers[1]!.email, completed.originalSha256]) expect(certificate).toContain(expected);
+
+    // The integrity check on the panel: the event chain, the PDF signature and the recorded hash.
+    await done.getByRole('tab', { name: '무결성 검증' }).click();
+    await done.getByRole('button', { name: '무결성 검증' }).click();
+    const checks = done.getByTestId('verification');
+    await expect(checks).toContainText('이벤트 해시 체인이 온전합니다.');
+    await expect(checks).toContainText('PDF 전자서명이 유효합니다(서명 후 바뀌지 않음).');
+    await expect(checks).toContainText('서명된 PDF의 SHA-256이 기록과 같습니다.');
     const verification = await callApi<{ chainValid: boolean; pdfSignatureValid: boolean | null; signedSha256Matches: boolean | null }>(manager, 'GET', `/api/esign/envelopes/${completed.envelopeId}/verification/v1`);
     expect(verification).toMatchObject({ chainValid: true, pdfSignatureValid: true, signedSha256Matches: true });
-    const { createHash } = await import('node:crypto');
-    expect(createHash('sha256').update(signed.bytes).digest('hex')).toBe(completed.signedSha256);
 
     // 5. The reconciliation screen: this seal was applied once, under its approved request (no mismatch).
     const reconciliation = `/hanbit/seals/reconciliation?from=${kstDate(-1)}&to=${kstDate(1)}`;

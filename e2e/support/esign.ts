@@ -90,19 +90,6 @@ export async function uploadBytes(page: Page, name: string, mimeType: string, by
   return envelope.data.fileKey;
 }
 
-/** GETs a raw (binary) route as the signed-in user: status, content type and bytes. */
-export async function fetchBytes(page: Page, path: string): Promise<{ status: number; contentType: string; bytes: Buffer }> {
-  const result = await page.evaluate(async (path) => {
-    const [tenant, workspace] = (localStorage.getItem('legal.session.last-workspace') ?? '0-0').split('-');
-    const res = await fetch(path, { headers: { 'x-tenant': tenant!, 'x-workspace': workspace! }, credentials: 'include' });
-    const bytes = new Uint8Array(await res.arrayBuffer());
-    let binary = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    return { status: res.status, contentType: res.headers.get('content-type') ?? '', base64: btoa(binary) };
-  }, path);
-  return { status: result.status, contentType: result.contentType, bytes: Buffer.from(result.base64, 'base64') };
-}
-
 /** The user id of a member of the page's workspace, by e-mail (the workflow pickers' list). */
 export async function userIdOf(page: Page, email: string): Promise<number> {
   const users = await callApi<Array<{ userId: number; email: string | null }>>(page, 'GET', '/api/conhub/users/with-divisions/v1?size=100');
