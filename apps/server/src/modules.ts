@@ -10,6 +10,7 @@ import { filesModule } from './modules/files';
 import { lawModule } from './modules/law';
 import { legalSourcesModule } from './modules/legal-sources';
 import { researchModule } from './modules/research';
+import { sealsModule } from './modules/seals';
 import { standardFormsModule } from './modules/standard-forms';
 import { workflowsModule } from './modules/workflows';
 
@@ -32,4 +33,5 @@ export const MODULES: readonly ModuleManifest[] = [
   standardFormsModule,
   workflowsModule,
   esignModule,
+  sealsModule,
 ];

@@ -26,6 +26,7 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 const Localized = z.object({ ko: z.string(), en: z.string() });
 
 export const SEAL_TYPES = ['CORPORATE', 'USAGE', 'OFFICIAL', 'CONTRACT', 'OTHER'] as const;
+export type SealType = (typeof SEAL_TYPES)[number];
 export const SealTypeSchema = z.enum(SEAL_TYPES).describe('CORPORATE 법인인감, USAGE 사용인감, OFFICIAL 직인, CONTRACT 계약인');
 export const SEAL_STATUSES = ['VALID', 'UNAVAILABLE'] as const;
 export const SealStatusSchema = z.enum(SEAL_STATUSES);
@@ -35,10 +36,13 @@ export const UsageRequestStatusSchema = z.enum(USAGE_REQUEST_STATUSES);
 export type UsageRequestStatus = z.infer<typeof UsageRequestStatusSchema>;
 export const USAGE_ACTIONS = ['APPROVE', 'REJECT', 'CANCEL', 'APPLY'] as const;
 export const UsageActionSchema = z.enum(USAGE_ACTIONS);
+export type UsageAction = z.infer<typeof UsageActionSchema>;
 export const APPLY_METHODS = ['PHYSICAL', 'ELECTRONIC'] as const;
 export const ApplyMethodSchema = z.enum(APPLY_METHODS);
+export type ApplyMethod = z.infer<typeof ApplyMethodSchema>;
 export const SEAL_REFERENCE_TYPES = ['CONTRACT', 'ENVELOPE', 'FILE'] as const;
 export const SealReferenceTypeSchema = z.enum(SEAL_REFERENCE_TYPES);
+export type SealReferenceType = z.infer<typeof SealReferenceTypeSchema>;
 
 export const SealIdSchema = z.coerce.number().int().positive();
 export const SealParamsSchema = z.object({ sealId: SealIdSchema });
@@ -241,6 +245,7 @@ export const getEsignAccess = defineRoute({ method: 'GET', path: `${base}/esign-
 
 export const MISMATCH_KINDS = ['APPLIED_WITHOUT_APPROVAL', 'APPROVED_NOT_USED', 'USED_AFTER_DATE', 'USED_MORE_THAN_APPROVED'] as const;
 export const MismatchKindSchema = z.enum(MISMATCH_KINDS);
+export type MismatchKind = z.infer<typeof MismatchKindSchema>;
 export const ReconciliationQuerySchema = z.object({ from: IsoDateSchema, to: IsoDateSchema });
 export const ReconciliationSchema = z.object({
   from: IsoDateSchema,

@@ -125,6 +125,19 @@ export const KNOWN_AUDIT_TYPES = [
   'esign.signer_signed',
   'esign.signer_declined',
   'esign.seal_applied',
+  'seal.created',
+  'seal.updated',
+  'seal.copied',
+  'seal.deleted',
+  'seal.marked_unavailable',
+  'seal.marked_available',
+  'seal.usage_requested',
+  'seal.usage_request_updated',
+  'seal.usage_request_deleted',
+  'seal.usage_approved',
+  'seal.usage_rejected',
+  'seal.usage_canceled',
+  'seal.applied',
 ] as const;
 
 export type KnownAuditType = (typeof KNOWN_AUDIT_TYPES)[number];
