@@ -3,24 +3,23 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocaleFormat } from '../../lib/i18n';
 import { IconDeviceMobile } from './esign-signer-icons';
-import { signerApi, type EasyAuthRequest, type LinkInfo, type SignerSession } from './signer-api';
+import { signerApi, type EasyAuthRequest, type LinkInfo } from './signer-api';
 import { readSignerFailure, type SignerFailure } from './signer-errors';
 import { verifyFailureText } from './verify-messages';
 
 interface Props {
   urlToken: string;
   providers: LinkInfo['easyAuthProviders'];
-  onVerified: (session: SignerSession) => void;
   onPageFailure: (failure: SignerFailure) => void;
 }
 
 /**
- * Easy-auth: pick a provider, send the request, approve it in the provider's app. The provider
- * tells the server through its callback; the page polls nothing. "I have approved it" asks the
- * server to complete the request (its driver checks the request with the provider), and answers
- * the signer token for this tab; until the approval went through it answers ERROR_OTP_INVALID.
+ * Easy-auth: pick a provider, send the request, approve it in the provider's app. The broker then
+ * hands the provider's result token to the server's callback, or returns the signer to this page
+ * with it (`?resultToken=`, which the page posts to the same verify call: see SignerPage). The
+ * page polls nothing: it shows what to do and waits for the return.
  */
-export function EasyAuthVerify({ urlToken, providers, onVerified, onPageFailure }: Props) {
+export function EasyAuthVerify({ urlToken, providers, onPageFailure }: Props) {
   const { t } = useTranslation('esignSigner');
   const format = useLocaleFormat();
   const [provider, setProvider] = useState<EasyAuthRequest['provider'] | null>(providers[0] ?? null);
@@ -36,7 +35,7 @@ export function EasyAuthVerify({ urlToken, providers, onVerified, onPageFailure 
     );
   }
 
-  const run = async (step: () => Promise<void>, failText?: string) => {
+  const run = async (step: () => Promise<void>) => {
     setBusy(true);
     setError(null);
     try {
@@ -44,7 +43,6 @@ export function EasyAuthVerify({ urlToken, providers, onVerified, onPageFailure 
     } catch (cause) {
       const failure = readSignerFailure(cause);
       if (failure.kind === 'closed' || failure.kind === 'unauthorized') onPageFailure(failure);
-      else if (failure.kind === 'wrongCode' && failText) setError(failText);
       else if (failure.kind === 'other' && (cause as { code?: string }).code === 'ERROR_SERVICE_UNAVAILABLE') setError(t('verify.easyAuth.unavailable'));
       else setError(verifyFailureText(failure, t));
     } finally {
@@ -73,17 +71,9 @@ export function EasyAuthVerify({ urlToken, providers, onVerified, onPageFailure 
             {error}
           </Alert>
         ) : null}
-        <Group gap="xs">
-          <Button
-            loading={busy}
-            onClick={() => void run(async () => onVerified(await signerApi.completeEasyAuth(urlToken, request.requestId)), t('verify.easyAuth.notApproved'))}
-          >
-            {t('verify.easyAuth.approved')}
-          </Button>
-          <Button variant="default" disabled={busy} onClick={() => setRequest(null)}>
-            {t('verify.easyAuth.restart')}
-          </Button>
-        </Group>
+        <Button variant="default" onClick={() => setRequest(null)}>
+          {t('verify.easyAuth.restart')}
+        </Button>
       </Stack>
     );
   }

@@ -25,8 +25,6 @@ export function PdfPages({ blob, renderOverlay, failure }: Props) {
   useEffect(() => {
     let isCurrent = true;
     let loaded: PDFDocumentProxy | null = null;
-    setDoc(null);
-    setError(null);
     openPdfDocument(blob).then(
       (pdf) => {
         loaded = pdf;

@@ -99,7 +99,7 @@ describe('the signer page: verification', () => {
     const fake = fakeSigner()
       .on(sendEmailCode, ok({ sentTo: 'k***@example.com', expiresAt: '2026-12-01T00:05:00.000Z', resendAfterSeconds: 60 }))
       .on(verifyEmailCode, (call) =>
-        (call.body as { code: string }).code === '123456' ? ok(SESSION) : fail(401, 'ERROR_OTP_INVALID', 'wrong', { remainingAttempts: 2 }),
+        (call.body as { code: string }).code === '123456' ? ok(SESSION) : fail(401, 'ERROR_OTP_INVALID', 'wrong', { currentRetryCount: 3, maxRetryCount: 5 }),
       );
     renderApp(PAGE);
     expect(await screen.findByText('k***@example.com 주소로 6자리 인증번호를 보냅니다.', {}, { timeout: 8000 })).toBeInTheDocument();
@@ -155,24 +155,36 @@ describe('the signer page: verification', () => {
     expect(await screen.findByRole('heading', { name: '취소된 서명 요청입니다' })).toBeInTheDocument();
   });
 
-  it('completes easy-auth with the request id once the signer approved in the app', { timeout: 30_000 }, async () => {
+  it('sends the easy-auth request to the chosen provider and waits for the app, polling nothing', { timeout: 30_000 }, async () => {
     const fake = fakeSigner(linkOf({ methods: ['EASY_AUTH'], easyAuthProviders: ['KAKAO', 'PASS'] }))
-      .on(requestEasyAuth, ok({ requestId: 'req-77', provider: 'PASS', expiresAt: '2026-12-01T00:05:00.000Z', message: 'PASS 앱에서 승인하세요' }))
-      .on(verifyEasyAuth, fail(401, 'ERROR_OTP_INVALID', 'not yet'));
+      .on(requestEasyAuth, ok({ requestId: 'req-77', provider: 'PASS', expiresAt: '2026-12-01T00:05:00.000Z', message: 'PASS 앱에서 승인하세요' }));
     renderApp(PAGE);
     await userEvent.click(await screen.findByRole('radio', { name: 'PASS' }, { timeout: 8000 }));
     await userEvent.click(screen.getByRole('button', { name: '인증 요청 보내기' }));
     expect(await screen.findByRole('heading', { name: 'PASS 앱에서 인증을 승인하세요' })).toBeInTheDocument();
+    expect(screen.getByText('PASS 앱에서 승인하세요')).toBeInTheDocument();
     expect(fake.calls(requestEasyAuth)[0]!.body).toEqual({ provider: 'PASS' });
+    expect(fake.calls(requestEasyAuth)[0]!.headers.get(ESIGN_HEADER.urlToken)).toBe(URL_TOKEN);
+    expect(fake.calls(verifyEasyAuth)).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: '처음부터 다시' }));
+    expect(screen.getByRole('button', { name: '인증 요청 보내기' })).toBeInTheDocument();
+  });
 
-    await userEvent.click(screen.getByRole('button', { name: '승인했습니다' }));
-    expect(await screen.findByText(/아직 승인이 확인되지 않았거나/)).toBeInTheDocument();
-    fake.on(verifyEasyAuth, ok(SESSION));
-    await userEvent.click(screen.getByRole('button', { name: '승인했습니다' }));
-    expect(await screen.findByRole('heading', { level: 1, name: '물품공급계약서' })).toBeInTheDocument();
-    const call = fake.calls(verifyEasyAuth)[1]!;
+  it('completes easy-auth with the result token the broker returns the signer with, and drops it from the address', { timeout: 30_000 }, async () => {
+    const fake = fakeSigner(linkOf({ methods: ['EASY_AUTH'], easyAuthProviders: ['PASS'] })).on(verifyEasyAuth, ok(SESSION));
+    const { router } = renderApp(`${PAGE}?resultToken=provider-result-1`);
+    expect(await screen.findByRole('heading', { level: 1, name: '물품공급계약서' }, { timeout: 8000 })).toBeInTheDocument();
+    const call = fake.calls(verifyEasyAuth)[0]!;
     expect(call.query.get('signerToken')).toBe(URL_TOKEN);
-    expect(call.body).toBe('req-77');
+    expect(call.body).toBe('provider-result-1');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('says so when the returned easy-auth result does not match the signer', { timeout: 30_000 }, async () => {
+    fakeSigner(linkOf({ methods: ['EASY_AUTH'], easyAuthProviders: ['PASS'] })).on(verifyEasyAuth, fail(401, 'ERROR_OTP_INVALID', 'mismatch', { reason: 'EASY_AUTH_MISMATCH' }));
+    renderApp(`${PAGE}?resultToken=provider-result-2`);
+    expect(await screen.findByText(/간편인증이 확인되지 않았습니다/, {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '본인 확인' })).toBeInTheDocument();
   });
 
   it('says easy-auth is unavailable when the server has no provider', { timeout: 20_000 }, async () => {
@@ -200,7 +212,8 @@ describe('the signer page: the document', () => {
     expect(screen.getByText('검토 후 서명 부탁드립니다.')).toBeInTheDocument();
     // Four fields of mine (the date starts at today), the other signer's field is not a control.
     expect(await screen.findByText('입력 1 / 4')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /2쪽 서명 칸.*필수/ })).toBeInTheDocument();
+    // The pages (and their fields) come with the PDF.
+    expect(await screen.findByRole('button', { name: '2쪽 서명 칸: 필수' })).toBeInTheDocument();
     expect(document.querySelectorAll('[data-field-key]')).toHaveLength(4);
 
     // The guide goes to the first empty field in reading order: page 1's company name.

@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { IconDownload, IconFileOff } from './esign-signer-icons';
@@ -67,9 +67,16 @@ function SignerFlow({ urlToken }: { urlToken: string }) {
     [signerToken, t],
   );
 
+  const isCompletingEasyAuth = useEasyAuthReturn(urlToken, signerToken === null, (outcome) => {
+    if (outcome.kind === 'verified') onVerified(outcome.session);
+    else if (outcome.failure.kind === 'closed' || outcome.failure.kind === 'unauthorized') onFailure(outcome.failure);
+    else setVerifyNotice(t('verify.easyAuth.notApproved'));
+  });
+
   const frame = (content: React.ReactNode) => <SignerFrame senderName={link.data?.senderName}>{content}</SignerFrame>;
 
   if (link.isPending) return frame(<LoadingState label={t('loading')} />);
+  if (isCompletingEasyAuth) return frame(<LoadingState label={t('verify.easyAuth.completing')} />);
   const linkFailure = link.error ? readSignerFailure(link.error) : null;
   if (isLinkInvalid || linkFailure?.kind === 'unauthorized' || (linkFailure?.kind === 'other' && (link.error as { status?: number }).status === 404)) {
     return frame(<SignerNotice tone="gray" icon={<IconFileOff size={32} stroke={1.5} />} title={t('invalidLink.title')} body={t('invalidLink.body')} />);
@@ -95,6 +102,47 @@ function SignerFlow({ urlToken }: { urlToken: string }) {
   }
   if (state === 'COMPLETED') return frame(<CompletedNotice signerToken={signerToken} title={link.data.envelopeTitle} />);
   return frame(<SigningView signerToken={signerToken} onFailure={onFailure} onDone={(outcome, document) => setDone({ outcome, document })} />);
+}
+
+type EasyAuthOutcome = { kind: 'verified'; session: SignerSession } | { kind: 'failed'; failure: SignerFailure };
+
+/** The query parameter the easy-auth broker returns the signer to the page with (docs/esign.md). */
+export const EASY_AUTH_RESULT_PARAM = 'resultToken';
+
+/**
+ * The easy-auth broker may return the signer to this page with the provider's result token in the
+ * address: it is posted once to the verify call (as the broker's callback would) and taken out of
+ * the address, so it is neither replayed nor left in the history. True while that call runs.
+ */
+function useEasyAuthReturn(urlToken: string, isNeeded: boolean, onOutcome: (outcome: EasyAuthOutcome) => void): boolean {
+  const [params, setParams] = useSearchParams();
+  const resultToken = params.get(EASY_AUTH_RESULT_PARAM);
+  const [isRunning, setRunning] = useState(() => resultToken !== null && isNeeded);
+  const started = useRef(false);
+  const report = useRef(onOutcome);
+  useEffect(() => {
+    report.current = onOutcome;
+  });
+
+  useEffect(() => {
+    if (resultToken === null || started.current) return;
+    started.current = true;
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete(EASY_AUTH_RESULT_PARAM);
+      return next;
+    }, { replace: true });
+    if (!isNeeded) return;
+    signerApi
+      .completeEasyAuth(urlToken, resultToken)
+      .then(
+        (session) => report.current({ kind: 'verified', session }),
+        (cause: unknown) => report.current({ kind: 'failed', failure: readSignerFailure(cause) }),
+      )
+      .finally(() => setRunning(false));
+  }, [resultToken, isNeeded, setParams, urlToken]);
+
+  return isRunning;
 }
 
 function ClosedNotice({ state }: { state: ClosedState }) {

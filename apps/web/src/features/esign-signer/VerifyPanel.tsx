@@ -12,7 +12,7 @@ type Method = LinkInfo['methods'][number];
 interface Props {
   urlToken: string;
   link: LinkInfo;
-  /** A line above the form (the signer token ran out, the envelope is completed). */
+  /** A line above the form (the signer token ran out, the envelope is completed, easy-auth failed). */
   notice?: string | null;
   onVerified: (session: SignerSession) => void;
   onPageFailure: (failure: SignerFailure) => void;
@@ -55,7 +55,7 @@ export function VerifyPanel({ urlToken, link, notice, onVerified, onPageFailure 
           </Text>
         )}
         {method === 'EASY_AUTH' ? (
-          <EasyAuthVerify urlToken={urlToken} providers={link.easyAuthProviders} onVerified={onVerified} onPageFailure={onPageFailure} />
+          <EasyAuthVerify urlToken={urlToken} providers={link.easyAuthProviders} onPageFailure={onPageFailure} />
         ) : (
           <CodeVerify
             key={method}

@@ -60,11 +60,11 @@ export const signerApi = {
   requestEasyAuth: (urlToken: string, provider: EasyAuthRequest['provider']) =>
     client.call(requestEasyAuth, { ...byLink(urlToken), body: { provider } }),
   /**
-   * After the signer approved in the provider's app: the request id is the handle the server's
-   * driver checks with the provider (the same call the provider's own callback makes).
+   * Completes easy-auth with the provider's result token, the same call the broker's callback
+   * makes; the page makes it when the broker returns the signer to the page with the token.
    */
-  completeEasyAuth: (urlToken: string, requestId: string) =>
-    client.call(verifyEasyAuth, { ...quiet, query: { signerToken: urlToken }, body: requestId }),
+  completeEasyAuth: (urlToken: string, resultToken: string) =>
+    client.call(verifyEasyAuth, { ...quiet, query: { signerToken: urlToken }, body: resultToken }),
   document: (signerToken: string) => client.call(getSignerDocument, bySigner(signerToken)),
   markViewed: (signerToken: string) => client.call(viewAsSigner, bySigner(signerToken)),
   sign: (signerToken: string, body: SignBody) => client.call(signAsSigner, { ...bySigner(signerToken), body }),

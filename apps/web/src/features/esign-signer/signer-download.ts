@@ -3,7 +3,8 @@ import { signerApi } from './signer-api';
 
 /** A file name from the envelope title: what a file system accepts, and `.pdf`. */
 export function pdfFileName(title: string, isSigned: boolean): string {
-  const base = title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120) || 'document';
+  const printable = [...title].map((c) => (c.charCodeAt(0) < 0x20 || '\\/:*?"<>|'.includes(c) ? ' ' : c)).join('');
+  const base = printable.replace(/\s+/g, ' ').trim().slice(0, 120) || 'document';
   return `${base}${isSigned ? ' (signed)' : ''}.pdf`;
 }
 

@@ -35,8 +35,13 @@ export function readSignerFailure(error: unknown): SignerFailure {
       const state = closedState(error.data);
       return state ? { kind: 'closed', state } : { kind: 'other', message: error.message };
     }
-    case 'ERROR_OTP_INVALID':
-      return { kind: 'wrongCode', remainingAttempts: numberIn(error.data, 'remainingAttempts') };
+    case 'ERROR_OTP_INVALID': {
+      // The server counts guesses (currentRetryCount of maxRetryCount), as the sign-in code does.
+      const current = numberIn(error.data, 'currentRetryCount');
+      const max = numberIn(error.data, 'maxRetryCount');
+      const remaining = numberIn(error.data, 'remainingAttempts') ?? (current !== null && max !== null ? Math.max(0, max - current) : null);
+      return { kind: 'wrongCode', remainingAttempts: remaining };
+    }
     case 'ERROR_OTP_EXPIRED':
       return { kind: 'codeExpired' };
     case 'ERROR_RATE_LIMITED':
