@@ -28,6 +28,8 @@ export * as filesRepo from './files.repo';
 export type { FileRow, FoundFile } from './files.repo';
 export { recordFileDownload, sendRevision } from './file-download';
 export { MIME_TYPES, SNIFF_BYTES, extractDocument, sniffFileType, verifyZip } from './documents';
+/** DOCX -> PDF with LibreOffice headless (standard-forms renders, e-sign converts a DOCX to sign). */
+export { convertDocxToPdf, findSoffice, type PdfOptions } from './documents';
 export type { FileType } from './documents';
 export { extractFileTextJob } from './files.jobs';
 export { checkContainer, peek, receiveUpload } from './files.upload';

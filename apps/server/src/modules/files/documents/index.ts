@@ -6,3 +6,4 @@ export { extractDocument, type ExtractOptions } from './extract';
 export { buildStructure, listArticles, type RawBlock, type StructureInput } from './structure';
 export { configureOcr, shutdownOcr, OCR_LANGUAGES, type OcrLanguage } from './ocr';
 export { detectLanguage } from './text-decode';
+export { convertDocxToPdf, findSoffice, type PdfOptions } from './pdf-convert';

@@ -8,4 +8,4 @@ export { cleanTemplate, renderTemplate } from './render';
 export { articleHeading, buildMakerDocx, makerProblems, type MakerBuild, type MakerProblem } from './maker';
 export { parseArticleLine, readDocxBlocks, type DocxBlocks } from './blocks';
 export { diffTemplateTexts, paragraphsOf } from './diff';
-export { convertDocxToPdf, findSoffice, type PdfOptions } from './pdf';
+export { convertDocxToPdf, findSoffice, type PdfOptions } from '../../files';
