@@ -131,8 +131,8 @@ async function signOnPage(browser: Browser, request: APIRequestContext, link: st
     const before = await lastMailId(request, email);
     await page.getByRole('button', { name: '인증번호 받기' }).click();
     const code = await latestCode(request, email, before);
+    // Six digits verify by themselves (no button to press).
     await page.getByRole('textbox', { name: '인증번호 6자리' }).fill(code);
-    await page.getByRole('button', { name: '확인', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: act.title })).toBeVisible({ timeout: 30_000 });
     const field = page.getByRole('button', { name: /^1쪽 서명 칸/ });
     await expect(field).toBeVisible({ timeout: 30_000 });
@@ -187,7 +187,7 @@ async function sendOnPage(manager: Page, contractId: number, title: string, part
     if (party.email) await card(index + 1).getByRole('textbox', { name: '이메일' }).fill(party.email);
     await card(index + 1).getByRole('textbox', { name: '역할' }).fill(party.role);
   }
-  await wizard.getByRole('button', { name: '다음' }).click();
+  await wizard.getByRole('button', { name: '다음', exact: true }).click();
 
   for (const [index, party] of parties.entries()) {
     await pick(manager, wizard.getByRole('combobox', { name: '입력할 서명자' }), '', new RegExp(`^${index + 1}\\. ${party.name}$`));
@@ -196,7 +196,7 @@ async function sendOnPage(manager: Page, contractId: number, title: string, part
     await wizard.getByRole('button', { name: `${type} 항목을 1쪽에 추가` }).click();
     await expect(wizard.getByRole('region', { name: '놓은 항목' }).getByText(`${party.name} · ${type} · 1쪽`)).toBeVisible();
   }
-  await wizard.getByRole('button', { name: '다음' }).click();
+  await wizard.getByRole('button', { name: '다음', exact: true }).click();
 
   await wizard.getByRole('textbox', { name: '서명자에게 보낼 메시지' }).fill('계약서를 확인하시고 서명해 주세요.');
   await wizard.getByRole('button', { name: '서명 요청 보내기' }).click();
