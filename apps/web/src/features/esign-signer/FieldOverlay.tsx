@@ -12,7 +12,6 @@ interface Props {
   currentKey: string | null;
   onValue: (key: string, value: string) => void;
   onOpenSignature: () => void;
-  onFocusField: (key: string) => void;
 }
 
 /** A field's box on its page, in fractions of the page. */
@@ -29,7 +28,7 @@ function box(field: SignerField): CSSProperties {
 export const fieldDomId = (key: string) => `esign-field-${key}`;
 
 /** The fields over one page: the signer's own to fill, the others' faint. */
-export function FieldOverlay({ fields, draft, currentKey, onValue, onOpenSignature, onFocusField }: Props) {
+export function FieldOverlay({ fields, draft, currentKey, onValue, onOpenSignature }: Props) {
   return (
     <>
       {fields.map((field) =>
@@ -41,7 +40,6 @@ export function FieldOverlay({ fields, draft, currentKey, onValue, onOpenSignatu
             isCurrent={field.key === currentKey}
             onValue={onValue}
             onOpenSignature={onOpenSignature}
-            onFocus={() => onFocusField(field.key)}
           />
         ) : (
           <OthersField key={field.key} field={field} />
@@ -84,14 +82,12 @@ function MyField({
   isCurrent,
   onValue,
   onOpenSignature,
-  onFocus,
 }: {
   field: SignerField;
   draft: SigningDraft;
   isCurrent: boolean;
   onValue: (key: string, value: string) => void;
   onOpenSignature: () => void;
-  onFocus: () => void;
 }) {
   const { t } = useTranslation('esignSigner');
   const isDone = isFieldDone(field, draft);
@@ -107,7 +103,7 @@ function MyField({
     scrollMarginTop: 120,
     scrollMarginBottom: 160,
   };
-  const common = { id: fieldDomId(field.key), 'data-field-key': field.key, 'data-done': isDone ? 'true' : 'false', onFocus };
+  const common = { id: fieldDomId(field.key), 'data-field-key': field.key, 'data-done': isDone ? 'true' : 'false' };
 
   if (takesSignature(field)) {
     return (

@@ -51,7 +51,6 @@ function SigningForm({ signerToken, document, onFailure, onDone }: Props & { doc
   const format = useLocaleFormat();
   const fields = useMemo(() => myFields(document), [document]);
   const [draft, setDraft] = useState<SigningDraft>(() => initialDraft(fields));
-  const [focusedKey, setFocusedKey] = useState<string | null>(null);
   const [isSignatureOpen, setSignatureOpen] = useState(false);
   const [isDeclineOpen, setDeclineOpen] = useState(false);
   const [agreed, setAgreed] = useState(false);
@@ -127,11 +126,12 @@ function SigningForm({ signerToken, document, onFailure, onDone }: Props & { doc
     }
   };
 
-  const currentKey = focusedKey ?? progress.next?.key ?? null;
+  // The guide points at the first field still to fill; a focused field shows the browser's focus ring.
+  const currentKey = progress.next?.key ?? null;
   const percent = progress.total === 0 ? 100 : Math.round((progress.done / progress.total) * 100);
 
   return (
-    <Stack gap="md" pb={{ base: 120, sm: 'md' }}>
+    <Stack gap="md" pb="md">
       <Paper withBorder radius="md" p="md">
         <Stack gap={6}>
           <Title order={1} size="h3">
@@ -209,7 +209,6 @@ function SigningForm({ signerToken, document, onFailure, onDone }: Props & { doc
               currentKey={currentKey}
               onValue={(key, value) => setDraft((d) => ({ ...d, values: { ...d.values, [key]: value } }))}
               onOpenSignature={() => setSignatureOpen(true)}
-              onFocusField={setFocusedKey}
             />
           )}
         />
