@@ -134,7 +134,7 @@ async function signOnPage(browser: Browser, request: APIRequestContext, link: st
     // Six digits verify by themselves (no button to press).
     await page.getByRole('textbox', { name: '인증번호 6자리' }).fill(code);
     await expect(page.getByRole('heading', { level: 1, name: act.title })).toBeVisible({ timeout: 30_000 });
-    const field = page.getByRole('button', { name: /^1쪽 서명 칸/ });
+    const field = page.getByRole('button', { name: /1쪽 서명 칸/ });
     await expect(field).toBeVisible({ timeout: 30_000 });
     if (act.axe) await expectNoSeriousViolations(page, 'the signer page: the document');
 
