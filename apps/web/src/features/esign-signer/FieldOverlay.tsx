@@ -106,13 +106,15 @@ function MyField({
   const common = { id: fieldDomId(field.key), 'data-field-key': field.key, 'data-done': isDone ? 'true' : 'false' };
 
   if (takesSignature(field)) {
+    const here = field.type === 'SEAL' ? t('fields.sealHere') : t('fields.signHere');
+    // The name starts with the words shown in the box (WCAG 2.5.3, label in name).
     return (
-      <UnstyledButton {...common} style={{ ...frame, display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden', containerType: 'inline-size' }} aria-label={label} onClick={onOpenSignature}>
+      <UnstyledButton {...common} style={{ ...frame, display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden', containerType: 'inline-size' }} aria-label={draft.signature ? label : `${here} · ${label}`} onClick={onOpenSignature}>
         {draft.signature ? (
           <SignaturePreview signature={draft.signature} />
         ) : (
           <Box component="span" fz="clamp(9px, 1.6vw, 13px)" fw={600} c="orange.9" style={{ whiteSpace: 'nowrap' }}>
-            {field.type === 'SEAL' ? t('fields.sealHere') : t('fields.signHere')}
+            {here}
           </Box>
         )}
       </UnstyledButton>

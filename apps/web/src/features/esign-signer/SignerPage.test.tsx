@@ -213,7 +213,7 @@ describe('the signer page: the document', () => {
     // Four fields of mine (the date starts at today), the other signer's field is not a control.
     expect(await screen.findByText('입력 1 / 4')).toBeInTheDocument();
     // The pages (and their fields) come with the PDF.
-    expect(await screen.findByRole('button', { name: '2쪽 서명 칸: 필수' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '여기에 서명 · 2쪽 서명 칸: 필수' })).toBeInTheDocument();
     expect(document.querySelectorAll('[data-field-key]')).toHaveLength(4);
 
     // The guide goes to the first empty field in reading order: page 1's company name.

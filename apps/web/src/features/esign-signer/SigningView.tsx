@@ -149,7 +149,7 @@ function SigningForm({ signerToken, document, onFailure, onDone }: Props & { doc
           ) : null}
           <Group gap={6} mt={4} aria-label={t('document.parties')} role="list">
             {document.parties.map((party) => (
-              <Badge key={party.order} role="listitem" variant={party.order === document.me.order ? 'filled' : 'light'} color={party.status === 'SIGNED' ? 'teal' : party.status === 'DECLINED' ? 'red' : 'gray'} tt="none">
+              <Badge key={party.order} role="listitem" variant="light" color={party.status === 'SIGNED' ? 'teal' : party.status === 'DECLINED' ? 'red' : 'gray'} tt="none">
                 {party.order}. {party.order === document.me.order ? `${party.name} (${t('document.you')})` : party.name} · {t(`document.partyStatus.${party.status}`)}
               </Badge>
             ))}
