@@ -36,7 +36,7 @@ export async function applyElectronically(
   if (input.contractId !== null && envelope.contractId !== input.contractId) throw validationError([{ field: 'body.envelopeId', reason: 'the envelope is not of the request\'s contract' }]);
   const name = (await memberDisplayNames(tx, caller.scope, [caller.userId])).get(caller.userId) ?? '';
   const applied = await applyCompanySeal(tx, services, caller.scope, {
-    envelopeId: input.envelopeId, sealImagePng: await imageBytes(services, caller.scope, seal), sealName: seal.name,
+    envelopeId: input.envelopeId, sealImagePng: await imageBytes({ db: tx, storage: services.storage }, caller.scope, seal), sealName: seal.name,
     appliedBy: { userId: caller.userId, name }, ip: ctx.ip, userAgent: ctx.userAgent ?? null,
   });
   return { contractId: applied.contractId };

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { type AuditEvent, auditMetaOf, recordAudit } from '../../platform/audit/audit';
-import type { Tx } from '../../platform/db/client';
+import type { Db, Tx } from '../../platform/db/client';
 import { fetchPage } from '../../platform/db/paging';
 import { inScope } from '../../platform/db/tenancy';
 import type { RequestContext, TenantScope } from '../../platform/http/context';
@@ -119,8 +119,11 @@ export async function downloadImage(services: Services, ctx: RequestContext, rep
     .send(body);
 }
 
-/** The image of a seal's row as bytes (electronic application, copy). */
-export async function imageBytes(services: Pick<AppServices, 'db' | 'storage'>, scope: TenantScope, seal: repo.SealRow): Promise<Buffer> {
+/**
+ * The image of a seal's row as bytes (electronic application, copy). Inside a transaction, pass it
+ * as `db`: on PGlite (one connection) a query outside the transaction waits for it, for ever.
+ */
+export async function imageBytes(services: { db: Db | Tx; storage: AppServices['storage'] }, scope: TenantScope, seal: repo.SealRow): Promise<Buffer> {
   const found = await findFile(services.db, scope, seal.imageFileKey);
   if (!found) throw conflict({ ko: '인장 이미지를 찾을 수 없습니다.', en: 'The seal image is missing.' }, { reason: 'SEAL_IMAGE_MISSING' });
   const chunks: Buffer[] = [];
