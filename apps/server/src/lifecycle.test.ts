@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp, waitFor } from './test/harness';
+import { createTestApp, freePort, waitFor } from './test/harness';
 
 describe('process lifecycle', () => {
   const dirs: string[] = [];
@@ -27,7 +27,7 @@ describe('process lifecycle', () => {
   it('serves, then shuts down on SIGTERM within the 10 s budget', { timeout: 60_000 }, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'legal-life-'));
     dirs.push(dataDir);
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'main.ts')], {
       env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],

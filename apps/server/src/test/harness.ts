@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -180,5 +181,22 @@ export async function waitFor<T>(check: () => Promise<T | undefined | null | fal
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/**
+ * A TCP port on 127.0.0.1 that nothing listens on, for a child server the test spawns. It is drawn
+ * below the kernel's ephemeral range (32768 and up on Linux), where outgoing connections take their
+ * local ports: a random port up there was once taken by a connection between check and listen.
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 20000 + Math.floor(Math.random() * 12000);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
   }
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEMO_PASSWORD } from '@legal/api';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, waitFor } from '../../test/harness';
+import { createTestDatabase, freePort, waitFor } from '../../test/harness';
 import { makePdf, signaturePng } from './esign.test-support';
 import { verifySignedPdf } from './pdf';
 
@@ -29,8 +29,15 @@ describe('a kill -9 during the final PDF assembly', () => {
     const lines: string[] = [];
     child.stdout!.on('data', (d) => lines.push(...String(d).split('\n').filter(Boolean)));
     child.stderr!.on('data', (d) => lines.push(...String(d).split('\n').filter(Boolean)));
+    let exited = false;
+    child.once('exit', () => (exited = true));
+    // Waits for a line of the log; a server that has exited will never say it, so that fails at once.
     const saw = (text: string, ms = 400_000) =>
-      waitFor(async () => lines.some((l) => l.includes(text)), ms, 200).catch((err: Error) => {
+      waitFor(async () => {
+        if (lines.some((l) => l.includes(text))) return true;
+        if (exited) throw new Error('the server exited');
+        return false;
+      }, ms, 200).catch((err: Error) => {
         throw new Error(`${err.message}: waiting for ${text}; the server said:\n${lines.slice(-30).join('\n')}`);
       });
     return { child, lines, saw };
@@ -39,7 +46,7 @@ describe('a kill -9 during the final PDF assembly', () => {
   it('restarts and completes the envelope with one signed PDF', { timeout: 1_200_000 }, async () => {
     const database = await createTestDatabase();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'legal-esign-crash-'));
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const env = { DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base, SEED_DEMO: 'true', SEED_DEMO_CONTENT: 'false', JOBS_MAINTENANCE_INTERVAL_SECONDS: '1', ...(database.url ? { DATABASE_URL: database.url } : {}) };
     try {
