@@ -164,6 +164,21 @@ export async function findWorkspaceName(db: Queryable, scope: TenantScope): Prom
   return row?.name ?? null;
 }
 
+/**
+ * The organisation's name as people outside it should read it (e-sign mails, the signer page, the
+ * signed PDF's certificate): the tenant's name, in English where one is set and wanted. Not the
+ * workspace's name, which is a URL slug.
+ */
+export async function findOrganizationName(db: Queryable, scope: TenantScope, locale: 'ko' | 'en'): Promise<string | null> {
+  const [row] = await db
+    .select({ name: tenants.name, nameEn: tenants.nameEn })
+    .from(workspaces)
+    .innerJoin(tenants, eq(tenants.id, workspaces.tenantId))
+    .where(and(eq(workspaces.id, scope.workspaceId), eq(workspaces.tenantId, scope.tenantId)));
+  if (!row) return null;
+  return locale === 'en' ? (row.nameEn ?? row.name) : row.name;
+}
+
 export async function findWorkspaceTheme(db: Queryable, scope: TenantScope) {
   const [row] = await db
     .select({ theme: workspaces.theme })

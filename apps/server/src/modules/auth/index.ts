@@ -42,7 +42,7 @@ export { hashPassword, passwordProblems } from './passwords';
 
 // What the workspace admin console uses of accounts, sessions and tokens.
 export { isLocked } from './auth.policy';
-export { findUserForLogin, findWorkspaceName, listLiveSessions, revokeUserSessions } from './auth.repo';
+export { findOrganizationName, findUserForLogin, findWorkspaceName, listLiveSessions, revokeUserSessions } from './auth.repo';
 export { setSessionCookies } from './cookies';
 export { forcePasswordReset } from './credentials/credentials.service';
 export { type IssuedSession, issueSession } from './sessions.service';

@@ -125,7 +125,7 @@ async function createFrom(services: Services, ctx: RequestContext, scope: Tenant
         })));
       }
       if (origin.contractId !== null) await attachEnvelopeToSigning(tx, scope, { contractId: origin.contractId, envelopeId: e!.id });
-      const meta = { ip: ctx.ip, userAgent: ctx.userAgent ?? null, actorName: null };
+      const meta = { ip: ctx.ip, userAgent: ctx.userAgent ?? null, actorName: await repo.actorNameOf(tx, scope, origin.senderUserId) };
       await repo.appendEvent(tx, scope, e!.id, { type: 'CREATED', ...meta, detail: `${origin.source} ${document.fileName} sha256 ${info.sha256}` });
       await openTurns(tx, services, scope, e!.id, meta);
       await recordAudit(tx, { type: 'esign.envelope_created', data: { envelopeId: e!.id, contractId: origin.contractId, source: origin.source, partyCount: inserted.length } }, { ...auditMetaOf(ctx, origin.senderUserId), ...scope });

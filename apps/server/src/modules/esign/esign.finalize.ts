@@ -8,7 +8,7 @@ import type { TenantScope } from '../../platform/http/context';
 import { eachInTurn } from '../../platform/jobs/in-turns';
 import { type AnyJob, defineJob } from '../../platform/jobs/jobs';
 import type { AppServices } from '../../platform/services';
-import { findWorkspaceName } from '../auth';
+import { findOrganizationName, findWorkspaceName } from '../auth';
 import { completeElectronicSigning, setEnvelopeOpen } from '../workflows';
 import { esignObjectKey, readObject } from './esign.create';
 import { workspaceSigningIdentity } from './esign.identity';
@@ -37,7 +37,6 @@ export async function finalizeEnvelope(services: AppServices, scope: TenantScope
   if (!e || e.status !== 'IN_PROGRESS' || !e.isFinalizing) return 'SKIPPED';
   const [parties, fields, events] = await Promise.all([repo.listParties(services.db, scope, e.id), repo.listFields(services.db, scope, e.id), repo.listEvents(services.db, scope, e.id)]);
   const identity = await workspaceSigningIdentity(services, scope);
-  const senderName = (await findWorkspaceName(services.db, scope)) ?? '';
   const lastSignature = [...events].reverse().find((x) => x.type === 'SIGNED' || x.type === 'SEAL_APPLIED');
   const signedAt = lastSignature?.at ?? e.updatedAt;
   const stamps: FieldStamp[] = fields
@@ -49,6 +48,7 @@ export async function finalizeEnvelope(services: AppServices, scope: TenantScope
       return { page: f.page, x: f.x, y: f.y, width: f.width, height: f.height, type: f.type, value: typed, imagePng: image ? Buffer.from(image, 'base64') : null };
     });
   const locale = parties[0]?.locale ?? 'ko';
+  const senderName = (await findOrganizationName(services.db, scope, locale)) ?? '';
   const original = await readObject(services, e.originalStorageKey);
   if (services.config.esign.testPauseFinalizeMs > 0) {
     services.logger.info({ envelopeId: e.id }, 'esign finalize paused (ESIGN_TEST_PAUSE_FINALIZE_MS)');
@@ -96,10 +96,11 @@ export async function finalizeEnvelope(services: AppServices, scope: TenantScope
       .where(and(inScope(linkTokens, scope), eq(linkTokens.envelopeId, locked.id), isNull(linkTokens.revokedAt)));
     for (const p of parties.filter((x) => x.kind === 'EXTERNAL' && x.email)) {
       const token = await liveLink(tx, services, scope, p.id);
-      await services.mailer.send(partyNoticeMailTemplate, { to: p.email!, locale: p.locale, ...scope, data: { kind: 'COMPLETED', title: locked.title, senderName, reason: null, url: token ? signUrl(services.config, token) : null } }, tx);
+      await services.mailer.send(partyNoticeMailTemplate, { to: p.email!, locale: p.locale, ...scope, data: { kind: 'COMPLETED', title: locked.title, senderName: (await findOrganizationName(tx, scope, p.locale)) ?? '', reason: null, url: token ? signUrl(services.config, token) : null } }, tx);
     }
+    const workspaceName = (await findWorkspaceName(tx, scope)) ?? '';
     for (const person of await senderSide(tx, scope, locked)) {
-      await services.mailer.send(senderNoticeMailTemplate, { to: person.loginId, locale: person.locale, ...scope, data: { kind: 'COMPLETED', title: locked.title, partyName: null, reason: null, url: senderPageUrl(services.config, senderName, locked) } }, tx);
+      await services.mailer.send(senderNoticeMailTemplate, { to: person.loginId, locale: person.locale, ...scope, data: { kind: 'COMPLETED', title: locked.title, partyName: null, reason: null, url: senderPageUrl(services.config, workspaceName, locked) } }, tx);
     }
     await recordAudit(tx, { type: 'esign.envelope_completed', data: { envelopeId: locked.id, contractId: locked.contractId, signedSha256: signed.sha256 } }, { actorUserId: null, ...scope });
     return 'COMPLETED' as const;

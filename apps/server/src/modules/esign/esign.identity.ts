@@ -2,7 +2,7 @@ import { and } from 'drizzle-orm';
 import { inScope } from '../../platform/db/tenancy';
 import type { TenantScope } from '../../platform/http/context';
 import type { AppServices } from '../../platform/services';
-import { findWorkspaceName } from '../auth';
+import { findOrganizationName } from '../auth';
 import { openWith, sealWith } from './esign.keys';
 import { generateSigningIdentity, type SigningIdentity } from './pdf';
 import { signingIdentities } from './esign.table';
@@ -21,7 +21,7 @@ export async function workspaceSigningIdentity(services: Pick<AppServices, 'db' 
   };
   let row = await read();
   if (!row) {
-    const name = (await findWorkspaceName(services.db, scope)) ?? `workspace ${scope.workspaceId}`;
+    const name = (await findOrganizationName(services.db, scope, 'en')) ?? `workspace ${scope.workspaceId}`;
     const made = generateSigningIdentity({ commonName: `${name} e-sign`, organization: name });
     const sealed = sealWith(services.config, JSON.stringify({ p12: made.p12.toString('base64'), passphrase: made.passphrase }), context(scope));
     await services.db

@@ -2,10 +2,17 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client';
 import { inScope } from '../../platform/db/tenancy';
 import type { TenantScope } from '../../platform/http/context';
+import { memberDisplayNames } from '../auth';
 import { eventHash, GENESIS_HASH } from './esign.chain';
 import { envelopeEvents, envelopes, fields, parties } from './esign.table';
 
 export type Exec = Db | Tx;
+
+/** The name a member acts under in the workspace, for the event log's "by" column. */
+export async function actorNameOf(db: Exec, scope: TenantScope, userId: number | null): Promise<string | null> {
+  if (userId === null) return null;
+  return (await memberDisplayNames(db, scope, [userId])).get(userId) ?? null;
+}
 export type EnvelopeRow = typeof envelopes.$inferSelect;
 export type PartyRow = typeof parties.$inferSelect;
 export type FieldRow = typeof fields.$inferSelect;

@@ -9,7 +9,7 @@ import { requirePermission } from '../../platform/http/access';
 import { type RequestContext, type TenantScope, tenantScope } from '../../platform/http/context';
 import { AppError, conflict, notFound, validationError } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
-import { findWorkspaceName, memberDisplayNames } from '../auth';
+import { findOrganizationName, memberDisplayNames } from '../auth';
 import { canReadContract, contentDispositionOf, signingWaitsFor } from './esign.access';
 import { verifyChain } from './esign.chain';
 import { ESIGN_LIMITS } from '@legal/api';
@@ -112,10 +112,6 @@ async function withLocked<T>(services: Services, ctx: RequestContext, envelopeId
   });
 }
 
-async function actorName(db: Services['db'] | Parameters<Parameters<Services['db']['transaction']>[0]>[0], scope: TenantScope, userId: number) {
-  return (await memberDisplayNames(db, scope, [userId])).get(userId) ?? null;
-}
-
 export async function remindEnvelope(services: Services, ctx: RequestContext, envelopeId: number): Promise<Envelope> {
   return withLocked(services, ctx, envelopeId, async (tx, e, scope, userId) => {
     if (visibleStatus(e) !== 'IN_PROGRESS' || e.isFinalizing) throw closedState(visibleStatus(e));
@@ -126,11 +122,10 @@ export async function remindEnvelope(services: Services, ctx: RequestContext, en
     }
     const parties = await repo.listParties(tx, scope, e.id);
     const due = currentTurn(e, parties).filter((p) => p.kind === 'EXTERNAL');
-    const workspaceName = (await findWorkspaceName(tx, scope)) ?? '';
-    const name = await actorName(tx, scope, userId);
+    const name = await repo.actorNameOf(tx, scope, userId);
     for (const p of due) {
       const token = (await liveLink(tx, services, scope, p.id)) ?? (await issueLink(tx, services, scope, e, p.id, e.expiresAt));
-      await services.mailer.send(signRequestMailTemplate, { to: p.email!, locale: p.locale, ...scope, data: { kind: 'REMIND', senderName: workspaceName, title: e.title, message: e.message, signerName: p.name, url: signUrl(services.config, token), expiresAt: e.expiresAt } }, tx);
+      await services.mailer.send(signRequestMailTemplate, { to: p.email!, locale: p.locale, ...scope, data: { kind: 'REMIND', senderName: (await findOrganizationName(tx, scope, p.locale)) ?? '', title: e.title, message: e.message, signerName: p.name, url: signUrl(services.config, token), expiresAt: e.expiresAt } }, tx);
       await repo.appendEvent(tx, scope, e.id, { type: 'REMINDED', partyId: p.id, actorName: name, ip: ctx.ip, userAgent: ctx.userAgent ?? null });
     }
     await tx.update(envelopes).set({ remindedAt: now }).where(eq(envelopes.id, e.id));
@@ -147,10 +142,9 @@ export async function voidEnvelope(services: Services, ctx: RequestContext, enve
     await revokeLinks(tx, scope, parties.map((p) => p.id));
     await endSessions(tx, scope, parties.map((p) => p.id));
     await setEnvelopeOpen(tx, scope, { envelopeId: e.id, isOpen: false });
-    await repo.appendEvent(tx, scope, e.id, { type: 'VOIDED', actorName: await actorName(tx, scope, userId), ip: ctx.ip, userAgent: ctx.userAgent ?? null, detail: reason });
-    const workspaceName = (await findWorkspaceName(tx, scope)) ?? '';
+    await repo.appendEvent(tx, scope, e.id, { type: 'VOIDED', actorName: await repo.actorNameOf(tx, scope, userId), ip: ctx.ip, userAgent: ctx.userAgent ?? null, detail: reason });
     for (const p of parties.filter((x) => x.kind === 'EXTERNAL' && x.sentAt !== null && x.email)) {
-      await services.mailer.send(partyNoticeMailTemplate, { to: p.email!, locale: p.locale, ...scope, data: { kind: 'VOIDED', title: e.title, senderName: workspaceName, reason, url: null } }, tx);
+      await services.mailer.send(partyNoticeMailTemplate, { to: p.email!, locale: p.locale, ...scope, data: { kind: 'VOIDED', title: e.title, senderName: (await findOrganizationName(tx, scope, p.locale)) ?? '', reason, url: null } }, tx);
     }
     await recordAudit(tx, { type: 'esign.envelope_voided', data: { envelopeId: e.id, reason } }, { ...auditMetaOf(ctx, userId), ...scope });
     return envelopeDto(tx, scope, (await repo.findEnvelopeRow(tx, scope, e.id))!);
@@ -175,17 +169,16 @@ export async function resendEnvelope(services: Services, ctx: RequestContext, en
     } else if (status === 'EXPIRED') {
       throw validationError([{ field: 'body.expiresAt', reason: 'the envelope has expired: give a new expiry' }]);
     }
-    const name = await actorName(tx, scope, userId);
+    const name = await repo.actorNameOf(tx, scope, userId);
     const meta = { ip: ctx.ip, userAgent: ctx.userAgent ?? null, actorName: name };
     const parties = await repo.listParties(tx, scope, e.id);
     let resent: number[];
     if (status === 'IN_PROGRESS') {
       await tx.update(envelopes).set({ expiresAt, updatedAt: now }).where(eq(envelopes.id, e.id));
       const due = currentTurn(e, parties).filter((p) => p.kind === 'EXTERNAL');
-      const workspaceName = (await findWorkspaceName(tx, scope)) ?? '';
       for (const p of due) {
         const token = await issueLink(tx, services, scope, { ...e, expiresAt }, p.id, expiresAt);
-        await services.mailer.send(signRequestMailTemplate, { to: p.email!, locale: p.locale, ...scope, data: { kind: 'RESEND', senderName: workspaceName, title: e.title, message: e.message, signerName: p.name, url: signUrl(services.config, token), expiresAt } }, tx);
+        await services.mailer.send(signRequestMailTemplate, { to: p.email!, locale: p.locale, ...scope, data: { kind: 'RESEND', senderName: (await findOrganizationName(tx, scope, p.locale)) ?? '', title: e.title, message: e.message, signerName: p.name, url: signUrl(services.config, token), expiresAt } }, tx);
       }
       await endSessions(tx, scope, due.map((p) => p.id));
       resent = due.map((p) => p.id);

@@ -11,7 +11,7 @@ import { inScope } from '../../platform/db/tenancy';
 import type { RequestContext, TenantScope } from '../../platform/http/context';
 import { AppError, validationError } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
-import { findWorkspaceName } from '../auth';
+import { findOrganizationName, findWorkspaceName } from '../auth';
 import { setEnvelopeOpen } from '../workflows';
 import { easyAuthDriverOf } from './drivers/easy-auth';
 import { smsDriverOf } from './drivers/sms';
@@ -92,7 +92,7 @@ export async function getVerificationMethods(services: Services, request: Fastif
   return {
     linkState: f.linkState,
     envelopeTitle: f.envelope.title,
-    senderName: (await findWorkspaceName(services.db, link.scope)) ?? '',
+    senderName: (await findOrganizationName(services.db, link.scope, f.party.locale)) ?? '',
     expiresAt: f.envelope.expiresAt.toISOString(),
     signerName: f.party.name,
     maskedEmail: maskEmail(f.party.email),
@@ -273,7 +273,7 @@ async function requireSession(services: Services, request: FastifyRequest) {
 
 async function documentDto(db: repo.Exec, f: SignerFacts): Promise<z.input<typeof SignerDocumentSchema>> {
   const fields = await repo.listFields(db, f.scope, f.envelope.id);
-  const senderName = (await findWorkspaceName(db, f.scope)) ?? '';
+  const senderName = (await findOrganizationName(db, f.scope, f.party.locale)) ?? '';
   const linkState = linkStateOf(f.envelope, f.parties, f.party, new Date());
   return {
     envelopeTitle: f.envelope.title, message: f.envelope.message, senderName, status: f.envelope.status, linkState, signingOrder: f.envelope.signingOrder,

@@ -14,7 +14,7 @@ export const SIGNER_HEADER = 'x-signer-token';
 
 /** A workspace with the e-contract product (and CLM for contracts and workflows). */
 export function esignWorkspace(t: TestApp, extraRoles: RoleCode[] = []) {
-  return newWorkspace(t, { products: ['AI_REVIEW', 'CLM', 'E_CONTRACT', 'SEAL'], extraRoles: ['WORKSPACE_ADMIN', 'READER', 'LEGAL_REVIEWER', ...extraRoles] });
+  return newWorkspace(t, { tenantName: '한빛 테스트 주식회사', tenantNameEn: 'Hanbit Test Co.', products: ['AI_REVIEW', 'CLM', 'E_CONTRACT', 'SEAL'], extraRoles: ['WORKSPACE_ADMIN', 'READER', 'LEGAL_REVIEWER', ...extraRoles] });
 }
 
 /** A plain PDF of `pages` A4 pages. */

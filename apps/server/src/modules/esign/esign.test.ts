@@ -56,7 +56,9 @@ describe('the path: a contract envelope, two signers in order, the executed sign
     const link1 = await linkTokenOf(t, body.parties[0]!.email);
     const methods = await t.app.inject({ method: 'GET', url: '/api/esign/signers/verification-methods/v1', headers: { [SIGNER_URL_HEADER]: link1 } });
     expect(methods.statusCode, methods.body).toBe(200);
-    expect(methods.json().data).toMatchObject({ linkState: 'ACTIVE', signerName: '홍길동', methods: ['EMAIL', 'SMS_OTP'], easyAuthProviders: [], maskedEmail: expect.stringContaining('@example.com') });
+    // The sender is the organisation by its name, not the workspace's URL name, in the mail and on the page.
+    expect((await lastMail(t, body.parties[0]!.email, 'esign.sign-request'))!.text).toContain('한빛 테스트 주식회사에서');
+    expect(methods.json().data).toMatchObject({ linkState: 'ACTIVE', signerName: '홍길동', senderName: '한빛 테스트 주식회사', methods: ['EMAIL', 'SMS_OTP'], easyAuthProviders: [], maskedEmail: expect.stringContaining('@example.com') });
     const s1 = await verifyByEmail(t, link1, body.parties[0]!.email);
     const doc = await asSigner(t, s1, 'PUT', 'view/v1');
     expect(doc.statusCode, doc.body).toBe(200);
@@ -99,6 +101,8 @@ describe('the path: a contract envelope, two signers in order, the executed sign
     expect(events.json().data.map((e: { type: string }) => e.type)).toEqual(
       expect.arrayContaining(['CREATED', 'SENT', 'VERIFICATION_SENT', 'VERIFIED', 'VIEWED', 'SIGNED', 'COMPLETED']),
     );
+    // The sender is named on the creation, as on every later action of theirs.
+    expect(events.json().data.find((e: { type: string }) => e.type === 'CREATED')).toMatchObject({ actorName: '김민준' });
 
     // A replayed signer token after completion: closed; the link still verifies to download.
     const replay = await signWith(t, s2, [{ key: 'agree2', value: 'true' }]);

@@ -4,7 +4,7 @@ import { inScope } from '../../platform/db/tenancy';
 import type { TenantScope } from '../../platform/http/context';
 import type { AppServices } from '../../platform/services';
 import { peopleByIds } from '../admin';
-import { findWorkspaceName } from '../auth';
+import { findOrganizationName, findWorkspaceName } from '../auth';
 import { contracts } from '../contracts';
 import { finalizeEnvelopeJob } from './esign.finalize';
 import { openWith, sealWith } from './esign.keys';
@@ -90,7 +90,7 @@ export async function openTurns(tx: Tx, services: TurnServices, scope: TenantSco
       const token = await issueLink(tx, services, scope, e, p.id, e.expiresAt);
       await services.mailer.send(
         signRequestMailTemplate,
-        { to: p.email!, locale: p.locale, ...scope, data: { kind, senderName: workspaceName, title: e.title, message: e.message, signerName: p.name, url: signUrl(services.config, token), expiresAt: e.expiresAt } },
+        { to: p.email!, locale: p.locale, ...scope, data: { kind, senderName: (await findOrganizationName(tx, scope, p.locale)) ?? '', title: e.title, message: e.message, signerName: p.name, url: signUrl(services.config, token), expiresAt: e.expiresAt } },
         tx,
       );
     } else {

@@ -103,6 +103,7 @@ function ReconciliationScreen({ workspaceName }: { workspaceName: string }) {
             </Title>
             <WorkflowBarChart
               label={t('reconciliation.byKind')}
+              labelWidth={230}
               rows={data.countsByKind.map((k) => ({ key: k.kind, label: labels.mismatch(k.kind), parts: [{ value: k.count, color: 'red', label: labels.mismatch(k.kind) }] }))}
             />
           </Card>

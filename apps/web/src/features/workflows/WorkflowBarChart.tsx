@@ -12,7 +12,8 @@ export interface BarRow {
  * charts are drawn with Mantine parts (no chart library). Each bar is a list item named with its
  * figures, so the numbers are there for screen readers and tests too.
  */
-export function WorkflowBarChart({ label, rows }: { label: string; rows: BarRow[] }) {
+/** `labelWidth`: room for the row names (px); long names (sentences, not statuses) want more. */
+export function WorkflowBarChart({ label, rows, labelWidth = 120 }: { label: string; rows: BarRow[]; labelWidth?: number }) {
   const totals = rows.map((r) => r.parts.reduce((sum, p) => sum + p.value, 0));
   const max = Math.max(1, ...totals);
   return (
@@ -25,7 +26,7 @@ export function WorkflowBarChart({ label, rows }: { label: string; rows: BarRow[
           wrap="nowrap"
           aria-label={`${row.label}: ${row.parts.length === 1 ? totals[index] : row.parts.map((p) => `${p.label} ${p.value}`).join(', ')}`}
         >
-          <Text size="xs" w={120} truncate title={row.label}>
+          <Text size="xs" w={labelWidth} truncate title={row.label}>
             {row.label}
           </Text>
           <Progress.Root style={{ flex: 1 }} size="lg" aria-hidden="true">
