@@ -3,7 +3,7 @@ import { type PDFDocumentProxy } from 'pdfjs-dist';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../components/LoadingState';
-import { isRenderCancelled, openPdfDocument } from '../../lib/pdf-document';
+import { isRenderCancelled, renderPdfPage, usePdfDocument } from '../../lib/pdf-document';
 
 /** Pages are drawn for this CSS width at most (and the device's pixel ratio, up to 2). */
 const MAX_WIDTH = 900;
@@ -19,34 +19,16 @@ interface Props {
 /** Every page of a PDF, stacked, as wide as the screen allows (this module loads pdf.js). */
 export function PdfPages({ blob, renderOverlay, failure }: Props) {
   const { t } = useTranslation('esignSigner');
-  const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
-  const [error, setError] = useState<unknown>(null);
-
-  useEffect(() => {
-    let isCurrent = true;
-    let loaded: PDFDocumentProxy | null = null;
-    openPdfDocument(blob).then(
-      (pdf) => {
-        loaded = pdf;
-        if (isCurrent) setDoc(pdf);
-        else void pdf.destroy();
-      },
-      (cause: unknown) => {
-        if (isCurrent) setError(cause);
-      },
-    );
-    return () => {
-      isCurrent = false;
-      void loaded?.destroy();
-    };
-  }, [blob]);
+  const { doc, error: loadError } = usePdfDocument(blob);
+  const [renderError, setRenderError] = useState<unknown>(null);
+  const error = loadError ?? renderError;
 
   if (error) return <>{failure}</>;
   if (!doc) return <LoadingState label={t('document.pdfLoading')} />;
   return (
     <Stack gap="md">
       {Array.from({ length: doc.numPages }, (_, i) => (
-        <PdfPage key={i + 1} doc={doc} pageNumber={i + 1} total={doc.numPages} overlay={renderOverlay(i + 1)} onError={setError} />
+        <PdfPage key={i + 1} doc={doc} pageNumber={i + 1} total={doc.numPages} overlay={renderOverlay(i + 1)} onError={setRenderError} />
       ))}
     </Stack>
   );
@@ -60,30 +42,14 @@ function PdfPage({ doc, pageNumber, total, overlay, onError }: { doc: PDFDocumen
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
-    let isCurrent = true;
-    let cancel: (() => void) | null = null;
-    void (async () => {
-      try {
-        const page = await doc.getPage(pageNumber);
-        if (!isCurrent) return;
-        const base = page.getViewport({ scale: 1 });
-        setAspect(base.height / base.width);
-        const cssWidth = Math.min(MAX_WIDTH, canvas.parentElement?.clientWidth || MAX_WIDTH);
-        const ratio = Math.min(2, window.devicePixelRatio || 1);
-        const viewport = page.getViewport({ scale: (cssWidth / base.width) * ratio });
-        canvas.width = Math.floor(viewport.width);
-        canvas.height = Math.floor(viewport.height);
-        const render = page.render({ canvas, viewport });
-        cancel = () => render.cancel();
-        await render.promise;
-      } catch (cause) {
-        if (isCurrent && !isRenderCancelled(cause)) onError(cause);
-      }
-    })();
-    return () => {
-      isCurrent = false;
-      cancel?.();
-    };
+    const task = renderPdfPage(doc, pageNumber, canvas, Math.min(MAX_WIDTH, canvas.parentElement?.clientWidth || MAX_WIDTH));
+    task.done.then(
+      (size) => setAspect(size.height / size.width),
+      (cause: unknown) => {
+        if (!isRenderCancelled(cause)) onError(cause);
+      },
+    );
+    return task.cancel;
   }, [doc, pageNumber, onError]);
 
   return (

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../components/LoadingState';
 import { IconTrash } from './esign-icons';
 import { partyColor } from './esign-labels';
-import { type PDFDocumentProxy } from './pdf-pages';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { type FieldDraft, fitToPage, newField, type PartyDraft, type WizardErrors } from './wizard-model';
 import './esign-i18n';
 
@@ -29,8 +29,9 @@ function PageBackground({ pdf, page }: { pdf: PdfSource; page: number }) {
     const canvas = canvasRef.current;
     if (!pdf.doc || !canvas) return;
     let cancel = () => {};
-    void import('./pdf-pages').then(({ renderPage }) => {
-      const task = renderPage(pdf.doc!, page, canvas, PAGE_WIDTH);
+    // pdf.js comes with the first PDF page drawn, not with the wizard.
+    void import('../../lib/pdf-document').then(({ renderPdfPage }) => {
+      const task = renderPdfPage(pdf.doc!, page, canvas, PAGE_WIDTH);
       cancel = task.cancel;
       task.done.catch(() => {});
     });

@@ -32,8 +32,8 @@ function useMainPdf(contract: ContractDetail, isEnabled: boolean): PdfSource {
     void (async () => {
       try {
         const blob = (await api.call(downloadContractFile, { params: { contractId: contract.id }, query: { fileKey: main.fileKey }, suppressErrorToast: true })) as Blob;
-        const { loadPdf } = await import('./pdf-pages');
-        const doc = await loadPdf(blob);
+        const { openPdfDocument } = await import('../../lib/pdf-document');
+        const doc = await openPdfDocument(blob);
         loaded = doc;
         if (isCurrent) setSource({ state: 'ready', doc });
         else void doc.destroy();
