@@ -7,7 +7,8 @@ const pkg = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@legal/'));
 
 await build({
-  entryPoints: { main: 'src/main.ts', 'migrate-cli': 'src/platform/db/migrate-cli.ts' },
+  // The e-sign assembly's worker thread is its own entry (src/modules/esign/pdf/assemble-off-thread.ts).
+  entryPoints: { main: 'src/main.ts', 'migrate-cli': 'src/platform/db/migrate-cli.ts', 'esign-assemble-worker': 'src/modules/esign/pdf/assemble-worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -16,7 +16,7 @@ import { partyNoticeMailTemplate, senderNoticeMailTemplate } from './esign.mail'
 import * as repo from './esign.repo';
 import { envelopes, linkTokens } from './esign.table';
 import { liveLink, senderPageUrl, senderSide, signUrl } from './esign.turns';
-import { assembleSignedPdf, type FieldStamp } from './pdf';
+import { assembleOffThread, type FieldStamp } from './pdf';
 import './esign.audit';
 
 const DAY_MS = 24 * 3600_000;
@@ -54,7 +54,7 @@ export async function finalizeEnvelope(services: AppServices, scope: TenantScope
     services.logger.info({ envelopeId: e.id }, 'esign finalize paused (ESIGN_TEST_PAUSE_FINALIZE_MS)');
     await sleep(services.config.esign.testPauseFinalizeMs);
   }
-  const signed = await assembleSignedPdf({
+  const signed = await assembleOffThread({
     original,
     stamps,
     certificate: {

@@ -7,3 +7,4 @@ export { formatKst } from './certificate-page';
 export { generateSigningIdentity, type SigningIdentity } from './identity';
 export { assembleSignedPdf } from './assemble';
 export { verifySignedPdf, type PdfSignatureCheck } from './verify';
+export { assembleOffThread, stopAssemblyWorker } from './assemble-off-thread';
