@@ -90,3 +90,13 @@ export { addContractParticipants } from './contract-participants';
 export { readsEveryContract } from './contracts.policy';
 export { HOME_TIME_ZONE } from './contracts.state';
 export { neutralizeFormula } from './exports/contract-excel';
+/**
+ * The workflow hub's contract search (conhub contracts/search, my-related): this module's search
+ * conditions (read rule, filters, Korean keyword over fields and files), its sort columns and its
+ * summary rows, so both searches match and present contracts alike.
+ */
+export { searchConditions as contractSearchConditions, SORT_COLUMNS as CONTRACT_SORT_COLUMNS } from './search/contract-search.repo';
+export { summaryColumns as contractSummaryColumns } from './contracts.repo';
+export { contractSummaries } from './contract-dto';
+export { contractUsers, contractWatchers } from './contracts.table';
+export { idAmong as contractIdAmong } from './contracts.visibility';

@@ -14,7 +14,7 @@ import { WorkflowBarChart } from './WorkflowBarChart';
 import { TODO_KINDS, groupTodo } from './todo-groups';
 import { useWorkflowLabels } from './workflow-labels';
 import { useCountsByStep, useHomeTodo } from './workflow-queries';
-import { contractPath } from './workflows-path';
+import { contractPath, workflowsPath } from './workflows-path';
 import { ASSIGN_PERMISSIONS } from './workflows-permissions';
 import './workflows-i18n';
 
@@ -114,7 +114,17 @@ function TodoScreen({ workspaceName }: { workspaceName: string }) {
   return (
     <Container size="xl" py="xl">
       <Stack gap="lg">
-        <Title order={1}>{t('todo.title')}</Title>
+        <Group justify="space-between" align="flex-end">
+          <Title order={1}>{t('todo.title')}</Title>
+          <Group gap="md">
+            <Anchor component={Link} to={workflowsPath(workspaceName, 'search', new URLSearchParams({ view: 'to-be-executed' }))}>
+              {t('search.views.to-be-executed')}
+            </Anchor>
+            <Anchor component={Link} to={workflowsPath(workspaceName, 'search', new URLSearchParams({ view: 'related' }))}>
+              {t('search.views.related')}
+            </Anchor>
+          </Group>
+        </Group>
         {content}
         {canBalance ? <StepChart /> : null}
       </Stack>

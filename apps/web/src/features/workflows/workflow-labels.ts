@@ -4,7 +4,7 @@ import { useLocaleFormat } from '../../lib/i18n';
 import { useWorkflowMeta } from './workflow-queries';
 import './workflows-i18n';
 
-type Kind = 'step' | 'action' | 'status' | 'role';
+type Kind = 'step' | 'action' | 'status' | 'role' | 'preset';
 
 /**
  * The words of the server's vocabulary: the meta call's ko/en labels once loaded (the server owns
@@ -17,7 +17,7 @@ export function useWorkflowLabels() {
   const fromMeta = (kind: Kind, code: string): string | undefined => {
     const data = meta.data;
     if (!data) return undefined;
-    const list = kind === 'step' ? data.stepInfos : kind === 'action' ? data.actions : kind === 'status' ? data.processStatuses : [];
+    const list = kind === 'step' ? data.stepInfos : kind === 'action' ? data.actions : kind === 'status' ? data.processStatuses : kind === 'preset' ? data.presetTypes : [];
     return list.find((item) => item.code === code)?.name[locale];
   };
   const label = (kind: Kind, code: string): string => fromMeta(kind, code) ?? t(`vocab.${kind}.${code}`, { defaultValue: code });
@@ -26,6 +26,7 @@ export function useWorkflowLabels() {
     action: (code: WorkflowAction) => label('action', code),
     status: (code: ProcessStatus) => label('status', code),
     role: (code: string) => label('role', code),
+    preset: (code: string) => label('preset', code),
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  type ContractHubItem, type ContractHubSearchV2Query, type MyRelatedQuery, type MyRelation, type Page, listMyRelatedContracts, searchHubContractsV2, searchToBeExecutedV2,
   type CurrentActionBody, type RouteQuery, type StartWorkflowBody, type Workflow, countAssignmentsByMember, countAssignmentsByStep, getCurrentWorkflow,
   getHomeTodo, getWorkflowMeta, listApprovals, listCommentEvents, listGroupRequestsV2, listMyRequestsV2, listToBeAssignedV2, listUsersWithDivisions,
   listWorkflowEventsV3, listWorkflowPresets, startWorkflow, workspaceKey,
@@ -153,3 +154,16 @@ export function postStartWorkflow(contractId: number, body: StartWorkflowBody): 
 }
 
 export type { CurrentActionBody };
+
+/** The contract hub search's current tab: contracts/search v2, to-be-executed v2 or my-related v2. */
+export function useHubSearch(view: 'all' | 'to-be-executed' | 'related', query: ContractHubSearchV2Query | MyRelatedQuery) {
+  const base = useWorkflowsKey();
+  return useQuery({
+    queryKey: [...base, 'hub-search', view, query],
+    queryFn: ({ signal }): Promise<Page<ContractHubItem & { relations?: MyRelation[] }>> =>
+      view === 'related'
+        ? api.call(listMyRelatedContracts, { signal, query: query as MyRelatedQuery })
+        : api.call(view === 'to-be-executed' ? searchToBeExecutedV2 : searchHubContractsV2, { signal, query: query as ContractHubSearchV2Query }),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -2,10 +2,10 @@ import { defineNavEntry } from '../../app/navigation/nav-entry';
 import { REPOSITORY_PERMISSIONS } from '../contracts/contract-permissions';
 import { workflowsPath } from './workflows-path';
 import { APPROVE_PERMISSIONS, ASSIGN_PERMISSIONS } from './workflows-permissions';
-import { IconChecklist, IconSend, IconSignature, IconUsersGroup } from './workflows-icons';
+import { IconChecklist, IconFileSearch, IconSend, IconSignature, IconUsersGroup } from './workflows-icons';
 import './workflows-i18n';
 
-/** The workflow hub's pages: contract users have a to-do list and their requests; assigners and approvers have theirs. */
+/** The workflow hub's pages: contract users have a to-do list, their requests and the contract search; assigners and approvers have theirs. */
 export const WORKFLOWS_NAV = [
   defineNavEntry({
     id: 'workflows.todo', variants: ['general', 'contractManagement'], product: 'CLM', permissions: REPOSITORY_PERMISSIONS,
@@ -14,6 +14,10 @@ export const WORKFLOWS_NAV = [
   defineNavEntry({
     id: 'workflows.myRequests', variants: ['contractManagement'], product: 'CLM', permissions: REPOSITORY_PERMISSIONS,
     path: (w) => workflowsPath(w, 'my-requests'), icon: IconSend, namespace: 'workflows', labelKey: 'nav.myRequests',
+  }),
+  defineNavEntry({
+    id: 'workflows.search', variants: ['contractManagement'], product: 'CLM', permissions: REPOSITORY_PERMISSIONS,
+    path: (w) => workflowsPath(w, 'search'), icon: IconFileSearch, namespace: 'workflows', labelKey: 'nav.search',
   }),
   defineNavEntry({
     id: 'workflows.assignments', variants: ['contractManagement'], product: 'CLM', permissions: ASSIGN_PERMISSIONS,

@@ -129,7 +129,7 @@ export function searchConditions(db: Executor, scope: TenantScope, actor: Contra
 
 // Sorting ----------------------------------------------------------------------------------------
 
-const SORT_COLUMNS = {
+export const SORT_COLUMNS = {
   createdAt: contracts.createdAt,
   updatedAt: contracts.updatedAt,
   title: contracts.title,
