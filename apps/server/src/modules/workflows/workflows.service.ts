@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { StepCode, Workflow, WorkflowAction } from '@legal/api';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
@@ -107,6 +108,11 @@ export async function act(services: Services, caller: Caller, locate: (db: Exec)
       const mails = mailsFor(outcome.notices, outcome.state, assignerIds);
       if (input.mentionUserIds?.length) mails.push({ kind: 'MENTIONED', to: input.mentionUserIds });
       await sendMails(services, tx, caller, contract, mails, input.comment ?? null);
+      if (services.config.workflows.testPauseActionMs > 0) {
+        // Tests only (the kill -9 test): everything is written, nothing committed yet.
+        services.logger.info({ workflowId: locked.id, action: input.op }, 'workflow action paused (WORKFLOW_TEST_PAUSE_ACTION_MS)');
+        await sleep(services.config.workflows.testPauseActionMs);
+      }
       const [after] = await tx.select().from(workflows).where(eq(workflows.id, locked.id));
       return workflowDto(tx, caller.scope, caller.actor, contract, after!);
     });
