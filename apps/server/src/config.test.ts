@@ -37,6 +37,16 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'test', SEED_DEMO_CONTENT: 'true' }).seedDemoContent).toBe(true);
   });
 
+  it('honours the kill -9 tests\' pauses only with NODE_ENV=test', () => {
+    const pauses = { ESIGN_TEST_PAUSE_FINALIZE_MS: '600000', WORKFLOW_TEST_PAUSE_ACTION_MS: '600000' };
+    const test = loadConfig({ NODE_ENV: 'test', ...pauses });
+    expect([test.esign.testPauseFinalizeMs, test.workflows.testPauseActionMs]).toEqual([600_000, 600_000]);
+    for (const env of [{}, { NODE_ENV: 'production', PUBLIC_URL: 'https://legal.example.com' }]) {
+      const config = loadConfig({ ...env, ...pauses });
+      expect([config.esign.testPauseFinalizeMs, config.workflows.testPauseActionMs]).toEqual([0, 0]);
+    }
+  });
+
   it('accepts real PostgreSQL and SMTP URLs', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/legal', SMTP_URL: 'smtps://u:p@mail.example.com:465', PORT: '8080' });
     expect(config).toMatchObject({ databaseUrl: 'postgres://u:p@db:5432/legal', smtpUrl: 'smtps://u:p@mail.example.com:465', port: 8080 });

@@ -99,6 +99,7 @@ const EnvSchema = z
     EASY_AUTH_CLIENT_ID: z.string().min(1).max(200).optional(),
     EASY_AUTH_CLIENT_SECRET: z.string().min(1).max(500).optional(),
     ESIGN_TEST_PAUSE_FINALIZE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+    WORKFLOW_TEST_PAUSE_ACTION_MS: z.coerce.number().int().min(0).max(600_000).optional(),
     LAW_OPEN_API_SYNC_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
   })
   .refine((env) => env.STORAGE_DRIVER !== 's3' || env.S3_BUCKET, { path: ['S3_BUCKET'], message: 'required when STORAGE_DRIVER=s3' })
@@ -208,6 +209,11 @@ const EnvSchema = z
         /** Tests only (NODE_ENV=test): the finalize job waits this long inside the assembly (the kill -9 test). */
         testPauseFinalizeMs: env.NODE_ENV === 'test' ? (env.ESIGN_TEST_PAUSE_FINALIZE_MS ?? 0) : 0,
       },
+      /** The workflow hub (docs/workflows.md). */
+      workflows: {
+        /** Tests only (NODE_ENV=test): an action waits this long inside its transaction, everything written, before the commit (the kill -9 test). */
+        testPauseActionMs: env.NODE_ENV === 'test' ? (env.WORKFLOW_TEST_PAUSE_ACTION_MS ?? 0) : 0,
+      },
     };
   });
 
@@ -295,6 +301,7 @@ export const CONFIG_DOCS: Array<{ name: string; default: string; description: st
   { name: 'EASY_AUTH_CLIENT_ID', default: '(unset)', description: 'client id at EASY_AUTH_URL' },
   { name: 'EASY_AUTH_CLIENT_SECRET', default: '(unset)', description: 'client secret at EASY_AUTH_URL' },
   { name: 'ESIGN_TEST_PAUSE_FINALIZE_MS', default: '(unset)', description: 'tests only (NODE_ENV=test): the e-sign finalize job pauses this long inside the PDF assembly' },
+  { name: 'WORKFLOW_TEST_PAUSE_ACTION_MS', default: '(unset)', description: 'tests only (NODE_ENV=test): a workflow action pauses this long inside its transaction, after its writes and before the commit' },
   { name: 'LAW_OPEN_API_URL', default: 'https://www.law.go.kr/DRF', description: 'base of the Open API (lawSearch.do, lawService.do); a private address must also be in OUTBOUND_ALLOW_HOSTS' },
   { name: 'LAW_OPEN_API_SYNC_DAYS', default: '365', description: 'the first precedent sync reads decisions of this many past days; later syncs continue from the last one' },
   { name: 'WORD_EDITOR_SECRET', default: '(unset: a fixed development key; required in production for online Word editing)', description: 'at least 32 random characters; signs the Word editor\'s access tokens (HMAC-SHA256)' },

@@ -35,4 +35,4 @@ export { startWorkflowForContract } from './workflows.service';
 export { waitingApprovers as waitingApproversOf, contractStatusFor } from './workflow.state';
 export { workflowMeta, presetOf, ALL_PRESETS } from './workflow.presets';
 /** E-sign: an envelope on the signing step, its open/closed state, and its completion (the executed copy). */
-export { attachEnvelopeToSigning, completeElectronicSigning, setEnvelopeOpen } from './workflows.service';
+export { attachEnvelopeToSigning, completeElectronicSigning, setEnvelopeOpen } from './workflow-signing.service';

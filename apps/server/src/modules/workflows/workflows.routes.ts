@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/http/route';
 import type { AppServices } from '../../platform/services';
 import { ALL_PRESETS, workflowMeta } from './workflow.presets';
+import * as approvals from './workflow-approvals.service';
+import * as events from './workflow-events.service';
+import * as signing from './workflow-signing.service';
 import * as svc from './workflows.service';
 
 /**
@@ -54,26 +57,26 @@ export function registerWorkflowRoutes(app: FastifyInstance, services: AppServic
   route(app, api.recallApproval, ({ ctx, params, body }) => svc.recall(services, ctx, params.workflowId, body));
   route(app, api.deleteCurrentWorkflow, ({ ctx, params }) => svc.deleteCurrent(services, ctx, params.contractId));
 
-  route(app, api.listWorkflowEventsV2, ({ ctx, params, query }) => svc.listEvents(services, ctx, params.contractId, query));
-  route(app, api.listWorkflowEventsV3, ({ ctx, params, query }) => svc.listEvents(services, ctx, params.contractId, query));
-  route(app, api.listStepEvents, ({ ctx, params }) => svc.listStepEvents(services, ctx, params.contractId, params.stepCode));
-  route(app, api.listCommentEvents, ({ ctx, params }) => svc.listCommentEvents(services, ctx, params.contractId));
-  route(app, api.listRawWorkflowEvents, ({ ctx, query }) => svc.listRawEvents(services, ctx, query));
-  route(app, api.addWorkflowComment, ({ ctx, params, body }) => svc.addComment(services, ctx, params.contractId, body));
+  route(app, api.listWorkflowEventsV2, ({ ctx, params, query }) => events.listEvents(services, ctx, params.contractId, query));
+  route(app, api.listWorkflowEventsV3, ({ ctx, params, query }) => events.listEvents(services, ctx, params.contractId, query));
+  route(app, api.listStepEvents, ({ ctx, params }) => events.listStepEvents(services, ctx, params.contractId, params.stepCode));
+  route(app, api.listCommentEvents, ({ ctx, params }) => events.listCommentEvents(services, ctx, params.contractId));
+  route(app, api.listRawWorkflowEvents, ({ ctx, query }) => events.listRawEvents(services, ctx, query));
+  route(app, api.addWorkflowComment, ({ ctx, params, body }) => events.addComment(services, ctx, params.contractId, body));
 
   route(app, api.startApprovalV2, ({ ctx, params, body }) =>
-    svc.startApproval(services, ctx, params.contractId, { lines: body.approverUserIds.map((id) => [id]), comment: body.comment, revision: body.revision }),
+    approvals.startApproval(services, ctx, params.contractId, { lines: body.approverUserIds.map((id) => [id]), comment: body.comment, revision: body.revision }),
   );
-  route(app, api.startApprovalV3, ({ ctx, params, body }) => svc.startApproval(services, ctx, params.contractId, { lines: body.lines.map((l) => l.userIds), comment: body.comment, revision: body.revision }));
-  route(app, api.saveApprovalDraft, ({ ctx, params, body }) => svc.saveApprovalDraft(services, ctx, params.contractId, body));
+  route(app, api.startApprovalV3, ({ ctx, params, body }) => approvals.startApproval(services, ctx, params.contractId, { lines: body.lines.map((l) => l.userIds), comment: body.comment, revision: body.revision }));
+  route(app, api.saveApprovalDraft, ({ ctx, params, body }) => approvals.saveApprovalDraft(services, ctx, params.contractId, body));
   route(app, api.skipApproval, ({ ctx, params, body }) => svc.actOnCurrent(services, ctx, params.contractId, { op: 'SKIP_APPROVAL', stepCode: 'APPROVAL', revision: body.revision, comment: body.reason }));
-  route(app, api.addApprovalComment, ({ ctx, params, body }) => svc.addComment(services, ctx, params.contractId, body, 'APPROVAL'));
-  route(app, api.getCurrentApproval, ({ ctx, params }) => svc.getCurrentApproval(services, ctx, params.contractId));
-  route(app, api.cancelCurrentApproval, ({ ctx, params }) => svc.cancelCurrentApproval(services, ctx, params.contractId));
-  route(app, api.getApprovalV1, ({ ctx, params }) => svc.getApproval(services, ctx, params.approvalId));
-  route(app, api.getApprovalV2, ({ ctx, params }) => svc.getApproval(services, ctx, params.approvalId));
+  route(app, api.addApprovalComment, ({ ctx, params, body }) => events.addComment(services, ctx, params.contractId, body, 'APPROVAL'));
+  route(app, api.getCurrentApproval, ({ ctx, params }) => approvals.getCurrentApproval(services, ctx, params.contractId));
+  route(app, api.cancelCurrentApproval, ({ ctx, params }) => approvals.cancelCurrentApproval(services, ctx, params.contractId));
+  route(app, api.getApprovalV1, ({ ctx, params }) => approvals.getApproval(services, ctx, params.approvalId));
+  route(app, api.getApprovalV2, ({ ctx, params }) => approvals.getApproval(services, ctx, params.approvalId));
 
   route(app, api.skipSigning, ({ ctx, params, body }) => svc.actOnCurrent(services, ctx, params.contractId, { op: 'SKIP_SIGNING', stepCode: 'SIGNING', revision: body.revision, comment: body.reason }));
-  route(app, api.getCurrentSigning, ({ ctx, params }) => svc.getCurrentSigning(services, ctx, params.contractId));
+  route(app, api.getCurrentSigning, ({ ctx, params }) => signing.getCurrentSigning(services, ctx, params.contractId));
   route(app, api.cancelCurrentSigning, ({ ctx, params }) => svc.cancelCurrentSigning(services, ctx, params.contractId));
 }
