@@ -1,5 +1,5 @@
 import { ContractDetailSchema, type StandardFormDetail, StandardFormDetailSchema, StandardFormPageSchema, TemplateDetailSchema, TemplateVersionSchema, VariableConfigSchema } from '@legal/api';
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../platform/audit/audit.table';
@@ -251,7 +251,8 @@ describe('standard forms: versions', () => {
     const same = await call(writer, 'PUT', `${BASE}/${form.standardFormId}/templates/rollback/v1`, { targetVersion: 3, version: rolled.version });
     expect(same.statusCode).toBe(400);
     expect(fieldsOf(same)).toContain('body.targetVersion');
-    const events = await t.services.db.select().from(auditEvents).where(eq(auditEvents.type, 'standard_form.version_added'));
+    // In the order they were written (without ORDER BY PostgreSQL may answer them in any order).
+    const events = await t.services.db.select().from(auditEvents).where(eq(auditEvents.type, 'standard_form.version_added')).orderBy(asc(auditEvents.id));
     expect(events.filter((e) => (e.data as { standardFormId: number }).standardFormId === form.standardFormId).map((e) => (e.data as { source: string }).source)).toEqual(['UPLOAD', 'ROLLBACK']);
   });
 
