@@ -6,6 +6,7 @@ import { inScope } from '../../platform/db/tenancy';
 import { workspaceHeaders } from '../auth/auth.test-support';
 import { fieldsOf, type Method, type Person } from '../contracts/contracts.test-support';
 import { uploadFile } from '../contracts/contracts.test-support';
+import { multipart } from '../files/files.test-support';
 import { findSoffice } from './templating';
 import { seedWorkspace } from './standard-forms.seed';
 import { BASE, createForm, formBody, formCast, formState, SA, serviceTemplate, wordFile } from './standard-forms.test-support';
@@ -92,6 +93,46 @@ describe('global forms: super admin and workspaces', () => {
     expect(fieldsOf(bad)).toEqual(['body.availableStandardFormIds.1']);
     await ok(admin, 'PUT', '/api/btls/global-standard-form/available/v2', { availableStandardFormIds: [] });
     expect((await call(requester, 'GET', `${BASE}/${global.standardFormId}/v1`)).statusCode).toBe(404);
+  });
+
+  it('the super admin keeps attachments on a global form; a workspace that has the form downloads them and cannot change them', async () => {
+    const guide = { name: '작성 안내.pdf', value: Buffer.from('%PDF-1.4\n% guide\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF'), filename: '작성 안내.pdf', contentType: 'application/pdf' };
+    const upload = (who: Who, url: string) => {
+      const body = multipart([{ ...guide, name: 'file' }]);
+      return t.app.inject({ method: 'POST', url, headers: { ...(who ? who.headers : {}), ...body.headers }, payload: body.payload });
+    };
+    const url = `${SA}/${global.standardFormId}/attachments/v1`;
+    expect((await upload(null, url)).statusCode).toBe(401);
+    expect((await upload(admin, url)).statusCode).toBe(403);
+    expect((await upload(superAdmin, `${SA}/999999/attachments/v1`)).statusCode).toBe(404);
+    const added = await upload(superAdmin, url);
+    expect(added.statusCode, added.body).toBe(200);
+    const [attachment] = added.json().data as Array<{ standardFormAttachmentId: number; fileName: string }>;
+    expect(attachment).toMatchObject({ fileName: '작성 안내.pdf' });
+    const one = `${SA}/${global.standardFormId}/attachments/${attachment!.standardFormAttachmentId}/v1`;
+    const own = await call(superAdmin, 'GET', one);
+    expect(own.statusCode).toBe(200);
+    expect(own.rawPayload.toString('latin1')).toContain('% guide');
+
+    // Workspace A has the form available: its members read the attachment through the workspace route, and only read it.
+    await ok(admin, 'PUT', '/api/btls/global-standard-form/available/v1', { standardFormId: global.standardFormId, available: true });
+    const seen = StandardFormDetailSchema.parse(await ok(requester, 'GET', `${BASE}/${global.standardFormId}/v1`));
+    expect(seen.attachments.map((a) => a.fileName)).toEqual(['작성 안내.pdf']);
+    const inWorkspace = `${BASE}/${global.standardFormId}/attachments/${attachment!.standardFormAttachmentId}/v1`;
+    expect((await call(requester, 'GET', inWorkspace)).statusCode).toBe(200);
+    const before = await formState(t, global.standardFormId);
+    expect((await call(writer, 'DELETE', inWorkspace)).statusCode).toBe(403);
+    expect((await upload(writer, `${BASE}/${global.standardFormId}/attachments/v1`)).statusCode).toBe(403);
+    expect((await call(admin, 'DELETE', one)).statusCode).toBe(403);
+    expect(await formState(t, global.standardFormId)).toEqual(before);
+    // Workspace B does not have it: not even the attachment exists for it.
+    expect((await call(outsider, 'GET', inWorkspace)).statusCode).toBe(404);
+
+    await ok(superAdmin, 'DELETE', one);
+    expect((await call(requester, 'GET', inWorkspace)).statusCode).toBe(404);
+    expect(StandardFormDetailSchema.parse(await ok(requester, 'GET', `${BASE}/${global.standardFormId}/v1`)).attachments).toEqual([]);
+    await ok(admin, 'PUT', '/api/btls/global-standard-form/available/v1', { standardFormId: global.standardFormId, available: false });
+    global = StandardFormDetailSchema.parse(await ok(superAdmin, 'GET', `${SA}/${global.standardFormId}/v1`));
   });
 
   it('the super admin sets availability for any workspace; edits and versions global forms', async () => {

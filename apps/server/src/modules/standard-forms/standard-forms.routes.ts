@@ -35,9 +35,9 @@ export function registerStandardFormRoutes(app: FastifyInstance, services: AppSe
   // Bookmarks and attachments.
   route(app, api.addStandardFormBookmark, ({ ctx, params }) => forms.addBookmark(services, ctx, params.standardFormId));
   route(app, api.removeStandardFormBookmark, ({ ctx, params }) => forms.removeBookmark(services, ctx, params.standardFormId));
-  route(app, api.addStandardFormAttachment, ({ ctx, params, request }) => forms.addAttachments(services, ctx, request, params.standardFormId));
-  route(app, api.downloadStandardFormAttachment, ({ ctx, params, reply }) => forms.downloadAttachment(services, ctx, reply, params.standardFormId, params.standardFormAttachmentId));
-  route(app, api.deleteStandardFormAttachment, ({ ctx, params }) => forms.deleteAttachment(services, ctx, params.standardFormId, params.standardFormAttachmentId));
+  route(app, api.addStandardFormAttachment, ({ ctx, params, request }) => forms.addAttachments(services, ctx, request, params.standardFormId, { global: false }));
+  route(app, api.downloadStandardFormAttachment, ({ ctx, params, reply }) => forms.downloadAttachment(services, ctx, reply, params.standardFormId, params.standardFormAttachmentId, { global: false }));
+  route(app, api.deleteStandardFormAttachment, ({ ctx, params }) => forms.deleteAttachment(services, ctx, params.standardFormId, params.standardFormAttachmentId, { global: false }));
 
   // Templates and versions.
   route(app, api.listTemplateVersions, ({ ctx, params }) => templates.listTemplateVersions(services, ctx, params.standardFormId));
@@ -79,6 +79,9 @@ export function registerStandardFormRoutes(app: FastifyInstance, services: AppSe
   route(app, api.updateGlobalForm, ({ ctx, params, body }) => forms.updateForm(services, ctx, params.standardFormId, body, { global: true }));
   route(app, api.deleteGlobalForm, ({ ctx, params }) => forms.deleteForm(services, ctx, params.standardFormId, { global: true }));
   route(app, api.setGlobalFormActiveStatus, ({ ctx, params, body }) => forms.setActiveStatus(services, ctx, params.standardFormId, body, { global: true }));
+  route(app, api.addGlobalFormAttachment, ({ ctx, params, request }) => forms.addAttachments(services, ctx, request, params.standardFormId, { global: true }));
+  route(app, api.downloadGlobalFormAttachment, ({ ctx, params, reply }) => forms.downloadAttachment(services, ctx, reply, params.standardFormId, params.standardFormAttachmentId, { global: true }));
+  route(app, api.deleteGlobalFormAttachment, ({ ctx, params }) => forms.deleteAttachment(services, ctx, params.standardFormId, params.standardFormAttachmentId, { global: true }));
   route(app, api.uploadGlobalTemplateVersion, ({ ctx, params, request }) => templates.uploadTemplateVersion(services, ctx, request, params.standardFormId, { global: true }));
 
   // Drafting (conhub).

@@ -127,6 +127,12 @@ export async function reserve(tx: Tx, services: Services, owner: TenantScope, si
   await filesRepo.reserveStorage(tx, owner, size, { defaultQuotaBytes: services.config.files.defaultQuotaBytes, isExempt: false });
 }
 
+/** Gives the bytes back to the workspace's quota (global forms count against none). */
+async function release(tx: Tx, owner: TenantScope, size: number): Promise<void> {
+  if (owner.workspaceId === 0) return;
+  await filesRepo.releaseStorage(tx, owner, size);
+}
+
 // Detail ---------------------------------------------------------------------------------------------
 
 export async function detailOf(db: repo.Executor, caller: Caller, formId: number): Promise<StandardFormDetail> {
@@ -398,11 +404,15 @@ export async function removeBookmark(services: Services, ctx: RequestContext, fo
 
 // Attachments ----------------------------------------------------------------------------------------
 
-export async function addAttachments(services: Services, ctx: RequestContext, request: FastifyRequest, formId: number) {
-  const caller = formCaller(ctx, 'write');
-  const before = await formForRead(services.db, caller, formId);
-  if (repo.isGlobal(before)) throw forbidden();
-  const received = await bytes.receiveParts(services, request, caller.scope, { fileFields: ['file'], maxFiles: MAX_ATTACHMENTS + 1 });
+/** Global forms' attachments are the super admin's (workspaces only download them). */
+const attachmentCaller = (ctx: RequestContext, need: 'read' | 'write', options: { global: boolean }): Caller => (options.global ? globalCaller(ctx) : formCaller(ctx, need));
+
+export async function addAttachments(services: Services, ctx: RequestContext, request: FastifyRequest, formId: number, options: { global: boolean }) {
+  const caller = attachmentCaller(ctx, 'write', options);
+  const owner = ownerScope(caller);
+  // Refused before the upload is read: a workspace cannot attach to a global form.
+  if (caller.kind === 'workspace' && repo.isGlobal(await formForRead(services.db, caller, formId))) throw forbidden();
+  const received = await bytes.receiveParts(services, request, owner, { fileFields: ['file'], maxFiles: MAX_ATTACHMENTS + 1 });
   const keys = received.parts.map((p) => p.storageKey);
   return bytes.orDiscard(services, keys, async () => {
     if (received.parts.length === 0) throw validationError([{ field: 'body.file', reason: 'at least one multipart part named file is required' }]);
@@ -410,7 +420,7 @@ export async function addAttachments(services: Services, ctx: RequestContext, re
       const form = await formForWrite(tx, caller, formId);
       const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(standardFormAttachments).where(eq(standardFormAttachments.formId, formId));
       if (Number(count?.n ?? 0) + received.parts.length > MAX_ATTACHMENTS) throw tooManyAttachments();
-      await reserve(tx, services, caller.scope, received.parts.reduce((n, p) => n + p.size, 0));
+      await reserve(tx, services, owner, received.parts.reduce((n, p) => n + p.size, 0));
       for (const part of received.parts) {
         const row = await insertAttachment(tx, form, part, caller.userId);
         await audit(tx, ctx, caller, { type: 'standard_form.attachment_added', data: { standardFormId: formId, attachmentId: row.id, fileName: row.fileName } });
@@ -429,20 +439,20 @@ async function attachmentOf(db: repo.Executor, formId: number, attachmentId: num
   return row;
 }
 
-export async function downloadAttachment(services: Services, ctx: RequestContext, reply: FastifyReply, formId: number, attachmentId: number) {
-  const caller = formCaller(ctx, 'read');
+export async function downloadAttachment(services: Services, ctx: RequestContext, reply: FastifyReply, formId: number, attachmentId: number, options: { global: boolean }) {
+  const caller = attachmentCaller(ctx, 'read', options);
   await formForRead(services.db, caller, formId);
   const row = await attachmentOf(services.db, formId, attachmentId);
   return bytes.sendBytes(reply, await services.storage.get(row.storageKey), row.fileName, row.contentType, row.fileSize);
 }
 
-export async function deleteAttachment(services: Services, ctx: RequestContext, formId: number, attachmentId: number) {
-  const caller = formCaller(ctx, 'write');
+export async function deleteAttachment(services: Services, ctx: RequestContext, formId: number, attachmentId: number, options: { global: boolean }) {
+  const caller = attachmentCaller(ctx, 'write', options);
   const removed = await services.db.transaction(async (tx) => {
     const form = await formForWrite(tx, caller, formId);
     const row = await attachmentOf(tx, formId, attachmentId);
     await tx.delete(standardFormAttachments).where(eq(standardFormAttachments.id, row.id));
-    await filesRepo.releaseStorage(tx, caller.scope, row.fileSize);
+    await release(tx, ownerScope(caller), row.fileSize);
     await touch(tx, form, caller);
     await audit(tx, ctx, caller, { type: 'standard_form.attachment_deleted', data: { standardFormId: formId, attachmentId, fileName: row.fileName } });
     return row;

@@ -8,17 +8,20 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { useLocaleFormat } from '../../lib/i18n/locale-format';
 import { confirmAction } from '../admin/confirm';
 import { IconDownload, IconTrash } from './standard-form-icons';
-import { useAddAttachments, useDeleteAttachment } from './standard-form-queries';
+import { type AttachmentRoutes, useAddAttachments, useDeleteAttachment } from './standard-form-queries';
 import { saveAttachment } from './template-downloads';
 import { uploadFailureText } from './upload-failure';
 import './standard-forms-i18n';
 
-/** Guides and annexes of the form: download for readers, upload (with progress) and delete for writers. */
-export function AttachmentsPanel({ form }: { form: StandardFormDetail }) {
+/**
+ * Guides and annexes of the form: download for readers, upload (with progress) and delete for
+ * writers; `routes="global"` on the super admin's page of global forms.
+ */
+export function AttachmentsPanel({ form, routes = 'workspace' }: { form: StandardFormDetail; routes?: AttachmentRoutes }) {
   const { t } = useTranslation('standardForms');
   const format = useLocaleFormat();
-  const add = useAddAttachments(form.standardFormId);
-  const remove = useDeleteAttachment(form.standardFormId);
+  const add = useAddAttachments(form.standardFormId, routes);
+  const remove = useDeleteAttachment(form.standardFormId, routes);
   const [percent, setPercent] = useState<number | null>(null);
   const canEdit = form.abilities.edit;
   const upload = (files: File[]) => {
@@ -57,7 +60,7 @@ export function AttachmentsPanel({ form }: { form: StandardFormDetail }) {
                 </Table.Td>
                 <Table.Td>
                   <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <ActionIcon variant="subtle" aria-label={t('attachments.download', { name: a.fileName })} onClick={() => void saveAttachment(form.standardFormId, a)}>
+                    <ActionIcon variant="subtle" aria-label={t('attachments.download', { name: a.fileName })} onClick={() => void saveAttachment(form.standardFormId, a, routes)}>
                       <IconDownload size={16} aria-hidden="true" />
                     </ActionIcon>
                     {canEdit ? (

@@ -1,6 +1,6 @@
 import {
-  addStandardFormAttachment, addStandardFormBookmark, copyStandardForm, createContractByStandardForm, createStandardFormByMaker,
-  createStandardFormV1, deleteStandardForm, deleteStandardFormAttachment, diffTemplateVersions, type DraftFromFormBody, getLatestTemplate,
+  addGlobalFormAttachment, addStandardFormAttachment, addStandardFormBookmark, copyStandardForm, createContractByStandardForm, createStandardFormByMaker,
+  createStandardFormV1, deleteGlobalFormAttachment, deleteStandardForm, deleteStandardFormAttachment, diffTemplateVersions, type DraftFromFormBody, getLatestTemplate,
   getStandardFormMeta, getStandardFormV2, getTemplateConfigsV3, getTemplateVersion, listStandardFormsV3, listTemplateVersions,
   removeStandardFormBookmark, rollbackTemplate, setStandardFormActiveStatus, type StandardFormDetail, type FormActiveStatus,
   updateStandardFormV2, type UpdateStandardFormBody, updateTemplateConfigs, uploadTemplateVersion, type VariableConfig, workspaceKey,
@@ -217,17 +217,31 @@ export function useSaveConfigs(standardFormId: number) {
   );
 }
 
-export function useAddAttachments(standardFormId: number) {
-  return useFormMutation(standardFormId, ({ files, onProgress }: { files: File[]; onProgress: (percent: number | null) => void }) => {
+/** The super admin's queries of global forms (list, detail, availability). */
+export const GLOBAL_FORMS_KEY = ['super-admin', 'standardForms'] as const;
+
+/** Where a form's attachments are written: the workspace routes, or the super admin's for a global form. */
+export type AttachmentRoutes = 'workspace' | 'global';
+
+function useAttachmentMutation<I>(standardFormId: number, routes: AttachmentRoutes, mutationFn: (input: I) => Promise<unknown>) {
+  const workspace = useFormMutation(standardFormId, mutationFn);
+  const client = useQueryClient();
+  const global = useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: GLOBAL_FORMS_KEY }) });
+  return routes === 'global' ? global : workspace;
+}
+
+export function useAddAttachments(standardFormId: number, routes: AttachmentRoutes = 'workspace') {
+  return useAttachmentMutation(standardFormId, routes, ({ files, onProgress }: { files: File[]; onProgress: (percent: number | null) => void }) => {
     const body = new FormData();
     for (const file of files) body.append('file', file, file.name);
-    return api.upload(addStandardFormAttachment, { params: { standardFormId }, body, suppressErrorToast: true, showsStorageAlert: true, onProgress: ({ percent }) => onProgress(percent) });
+    const options = { params: { standardFormId }, body, suppressErrorToast: true, showsStorageAlert: true, onProgress: ({ percent }: { percent: number | null }) => onProgress(percent) };
+    return routes === 'global' ? api.upload(addGlobalFormAttachment, options) : api.upload(addStandardFormAttachment, options);
   });
 }
 
-export function useDeleteAttachment(standardFormId: number) {
-  return useFormMutation(standardFormId, (standardFormAttachmentId: number) =>
-    api.call(deleteStandardFormAttachment, { params: { standardFormId, standardFormAttachmentId } }),
+export function useDeleteAttachment(standardFormId: number, routes: AttachmentRoutes = 'workspace') {
+  return useAttachmentMutation(standardFormId, routes, (standardFormAttachmentId: number) =>
+    api.call(routes === 'global' ? deleteGlobalFormAttachment : deleteStandardFormAttachment, { params: { standardFormId, standardFormAttachmentId } }),
   );
 }
 

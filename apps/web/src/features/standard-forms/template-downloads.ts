@@ -1,4 +1,4 @@
-import { downloadStandardFormAttachment, downloadTemplate } from '@legal/api';
+import { downloadGlobalFormAttachment, downloadStandardFormAttachment, downloadTemplate } from '@legal/api';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { saveBlob } from '../../lib/save-blob';
@@ -25,7 +25,7 @@ export function useTemplateDownload(standardFormId: number, fileName: string) {
   });
 }
 
-export async function saveAttachment(standardFormId: number, attachment: { standardFormAttachmentId: number; fileName: string }): Promise<void> {
-  const blob = await api.call(downloadStandardFormAttachment, { params: { standardFormId, standardFormAttachmentId: attachment.standardFormAttachmentId }, timeoutMs: DOWNLOAD_TIMEOUT_MS });
+export async function saveAttachment(standardFormId: number, attachment: { standardFormAttachmentId: number; fileName: string }, routes: 'workspace' | 'global' = 'workspace'): Promise<void> {
+  const blob = await api.call(routes === 'global' ? downloadGlobalFormAttachment : downloadStandardFormAttachment, { params: { standardFormId, standardFormAttachmentId: attachment.standardFormAttachmentId }, timeoutMs: DOWNLOAD_TIMEOUT_MS });
   saveBlob(blob as Blob, attachment.fileName);
 }

@@ -1,4 +1,4 @@
-import { createGlobalForm, getWorkspaceGlobalFormsV2, listGlobalForms, PERMISSION, putWorkspaceGlobalFormsV1, setGlobalFormActiveStatus } from '@legal/api';
+import { createGlobalForm, deleteGlobalFormAttachment, getGlobalForm, getWorkspaceGlobalFormsV2, listGlobalForms, PERMISSION, putWorkspaceGlobalFormsV1, setGlobalFormActiveStatus } from '@legal/api';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -63,5 +63,29 @@ describe('super-admin global forms', { timeout: 45_000 }, () => {
     await waitFor(() => expect(fake.calls(putWorkspaceGlobalFormsV1)).toHaveLength(1));
     expect(fake.calls(putWorkspaceGlobalFormsV1)[0]!.body).toEqual({ standardFormId: 90, available: false });
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Common Paper 상호 NDA' })).not.toBeChecked());
+  });
+
+  it("keeps a global form's attachments through the super-admin routes: upload with progress, delete", async () => {
+    const guide = { standardFormAttachmentId: 7, fileName: '작성 안내.pdf', fileSize: 2048, contentType: 'application/pdf', createdAt: '2026-11-27T01:00:00Z', createdBy: null };
+    const fake = installFakeApi()
+      .on(listGlobalForms, ok(pageOf([GLOBAL])))
+      .on(getGlobalForm, ok(detailOf({ ...GLOBAL, attachments: [guide], abilities: { edit: true, draft: false, delete: true, activate: true, bookmark: false } })))
+      .on(deleteGlobalFormAttachment, ok(null));
+    renderApp('/super-admin/standard-forms');
+    const table = await screen.findByRole('table', { name: '글로벌 서식' }, { timeout: 8000 });
+    fireEvent.click(within(table).getByRole('button', { name: '첨부 파일' }));
+    const dialog = await screen.findByRole('dialog', { name: '첨부 파일: Common Paper 상호 NDA' });
+    expect(await within(dialog).findByText('작성 안내.pdf')).toBeInTheDocument();
+    expect(fake.calls(getGlobalForm)[0]!.path).toBe('/api/btls/super-admin/standard-forms/90/v1');
+
+    await userEvent.upload(within(dialog).getByLabelText(/첨부/, { selector: 'input' }), new File(['%PDF'], '별첨.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    expect(FakeXhr.instances[0]!.url).toContain('/api/btls/super-admin/standard-forms/90/attachments/v1');
+    act(() => FakeXhr.instances[0]!.respond(200, { code: 'SUCCESS', message: null, data: [guide] }));
+
+    fireEvent.click(within(dialog).getByRole('button', { name: /작성 안내.pdf.*삭제|삭제.*작성 안내.pdf/ }));
+    fireEvent.click(await screen.findByRole('button', { name: '삭제' }));
+    await waitFor(() => expect(fake.calls(deleteGlobalFormAttachment)).toHaveLength(1));
+    expect(fake.calls(deleteGlobalFormAttachment)[0]!.path).toBe('/api/btls/super-admin/standard-forms/90/attachments/7/v1');
   });
 });

@@ -1,5 +1,5 @@
 import {
-  createGlobalForm, type ContractLanguage, type ContractType, getWorkspaceGlobalFormsV2, listGlobalForms, putWorkspaceGlobalFormsV1, setGlobalFormActiveStatus,
+  createGlobalForm, type ContractLanguage, type ContractType, getGlobalForm, getWorkspaceGlobalFormsV2, listGlobalForms, putWorkspaceGlobalFormsV1, setGlobalFormActiveStatus,
   type StandardFormSummary, uploadGlobalTemplateVersion,
 } from '@legal/api';
 import { Alert, Button, Card, Container, Group, Modal, Pagination, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
@@ -15,11 +15,32 @@ import { ProgressBar } from '../../../components/ProgressBar';
 import { api } from '../../../lib/api';
 import { useWorkspaceTarget, WorkspaceTargetPicker } from '../../ai-platform/WorkspaceTargetPicker';
 import { useVocabulary } from '../../contracts/contract-vocabulary';
+import { AttachmentsPanel } from '../AttachmentsPanel';
 import { FormStatusBadge } from '../FormStatusBadge';
+import { GLOBAL_FORMS_KEY } from '../standard-form-queries';
 import { uploadFailureText } from '../upload-failure';
 import '../standard-forms-i18n';
 
-const KEY = ['super-admin', 'standardForms'] as const;
+const KEY = GLOBAL_FORMS_KEY;
+
+/** A global form's attachments (guides, annexes), which the workspaces that offer it download. */
+function GlobalAttachmentsModal({ form, onClose }: { form: StandardFormSummary | null; onClose: () => void }) {
+  const { t } = useTranslation('standardForms');
+  const detail = useQuery({
+    queryKey: [...KEY, 'detail', form?.standardFormId],
+    queryFn: ({ signal }) => api.call(getGlobalForm, { signal, params: { standardFormId: form!.standardFormId } }),
+    enabled: form !== null,
+  });
+  let body;
+  if (detail.error) body = <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />;
+  else if (!detail.data) body = <LoadingState />;
+  else body = <AttachmentsPanel form={detail.data} routes="global" />;
+  return (
+    <Modal opened={form !== null} onClose={onClose} size="lg" title={form ? t('global.attachmentsOf', { title: form.title }) : ''}>
+      {body}
+    </Modal>
+  );
+}
 
 /** A new global form, or a new version of one (`form`), uploaded with progress. */
 function GlobalUploadModal({ form, isOpen, onClose }: { form: StandardFormSummary | null; isOpen: boolean; onClose: () => void }) {
@@ -85,6 +106,7 @@ function GlobalFormsList() {
   const client = useQueryClient();
   const [page, setPage] = useState(0);
   const [target, setTarget] = useState<StandardFormSummary | null>(null);
+  const [attachmentsOf, setAttachmentsOf] = useState<StandardFormSummary | null>(null);
   const [isCreating, setIsCreating] = useState(false);
   const query = useQuery({
     queryKey: [...KEY, 'list', page],
@@ -123,6 +145,7 @@ function GlobalFormsList() {
                 <Table.Td>
                   <Group gap="xs" justify="flex-end" wrap="nowrap">
                     <Button size="xs" variant="light" onClick={() => setTarget(form)}>{t('global.uploadVersion')}</Button>
+                    <Button size="xs" variant="default" onClick={() => setAttachmentsOf(form)}>{t('global.attachments')}</Button>
                     <Button size="xs" variant="default" loading={publish.isPending && publish.variables?.standardFormId === form.standardFormId} onClick={() => publish.mutate(form)}>
                       {form.activeStatus === 'ACTIVE' ? t('global.withdraw') : t('global.publish')}
                     </Button>
@@ -148,6 +171,7 @@ function GlobalFormsList() {
       </Stack>
       <GlobalUploadModal form={null} isOpen={isCreating} onClose={() => setIsCreating(false)} />
       <GlobalUploadModal form={target} isOpen={target !== null} onClose={() => setTarget(null)} />
+      <GlobalAttachmentsModal form={attachmentsOf} onClose={() => setAttachmentsOf(null)} />
     </Card>
   );
 }
