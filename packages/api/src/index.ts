@@ -38,5 +38,7 @@ export * from './ai-review-standalone';
 export * from './legal-sources';
 export * from './standard-forms';
 export * from './workflows';
+export * from './workflow-presets';
+export * from './contract-super-admin';
 export * from './esign';
 export * from './seals';

@@ -1,8 +1,10 @@
 import { defineModule } from '../../platform/module';
 import { registerWorkflowListRoutes } from './workflow-lists.routes';
+import { registerWorkflowPresetRoutes } from './workflow-presets.routes';
 import { registerWorkflowFileAccess } from './workflows.file-access';
 import { scheduleDeadlineSweep, workflowJobs } from './workflows.jobs';
 import { registerWorkflowRoutes } from './workflows.routes';
+import * as workflowPresetTables from './workflow-presets.table';
 import * as workflowTables from './workflows.table';
 
 /**
@@ -15,10 +17,11 @@ export const workflowsModule = defineModule({
   routes(app, services) {
     registerWorkflowRoutes(app, services);
     registerWorkflowListRoutes(app, services);
+    registerWorkflowPresetRoutes(app, services);
   },
   jobs: workflowJobs(),
   schedule: (services) => scheduleDeadlineSweep(services),
-  tables: { ...workflowTables },
+  tables: { ...workflowTables, ...workflowPresetTables },
   attachments: registerWorkflowFileAccess,
 });
 
@@ -32,5 +35,7 @@ export { startWorkflowForContract } from './workflows.service';
 /** The engine's vocabulary for the read models. */
 export { waitingApprovers as waitingApproversOf, contractStatusFor } from './workflow.state';
 export { workflowMeta, presetOf, ALL_PRESETS } from './workflow.presets';
+/** The workspace's presets (names for listings). */
+export { offeredPresets, workspacePresetSettings } from './workflow-presets.service';
 /** E-sign: an envelope on the signing step, its open/closed state, and its completion (the executed copy). */
 export { attachEnvelopeToSigning, completeElectronicSigning, setEnvelopeOpen } from './workflows.service';

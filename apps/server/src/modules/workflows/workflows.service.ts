@@ -13,7 +13,8 @@ import {
   addContractParticipants, canTransition, changeContractStatus, type ContractActor, contractContext, contracts, discardExecutedCopy, fileExecutedCopy, mainDocumentRevision, prepareExecutedCopy, readableContract,
 } from '../contracts';
 import { findReadableFiles, type FoundFile } from '../files';
-import { isPresetType, PERMISSIONS, type PresetType, presetOf, stepGroupOf } from './workflow.presets';
+import { PERMISSIONS, type PresetType, stepGroupOf } from './workflow.presets';
+import { planForStart, presetOfWorkflow } from './workflow-presets.service';
 import {
   type ActorFacts, allowedActions, apply, contractStatusFor, type EngineOp, type EngineState, FINAL_STATUSES, type Notice, type Refusal, startState, switchPreset, waitingApprovers,
 } from './workflow.state';
@@ -79,13 +80,13 @@ async function latestApproval(db: Exec, scope: TenantScope, workflowId: number) 
 async function load(db: Exec, scope: TenantScope, row: repo.WorkflowRow): Promise<Loaded> {
   const [steps, members, approval] = await Promise.all([repo.listSteps(db, scope, row.id), repo.listStepMembers(db, scope, [row.id]), latestApproval(db, scope, row.id)]);
   const approvers = approval ? await repo.listApprovers(db, scope, [approval.id]) : [];
-  if (!isPresetType(row.presetType)) throw new Error(`workflow ${row.id} has preset ${row.presetType}`);
   const state: EngineState = {
     presetType: row.presetType,
     processStatus: row.processStatus,
     currentStepCode: row.currentStepCode,
     round: row.round,
     steps: steps.map((s) => ({ stepCode: s.stepCode, status: s.status })),
+    offSteps: row.offStepCodes,
     requesterUserId: row.requesterUserId,
     reviewerIds: members.filter((m) => m.stepCode === 'LEGAL_REVIEW' && m.role === 'REVIEWER').map((m) => m.userId),
     approval: approval
@@ -323,6 +324,7 @@ async function persist(
     .update(workflows)
     .set({
       presetType: next.presetType,
+      offStepCodes: [...next.offSteps],
       processStatus: next.processStatus,
       currentStepCode: next.currentStepCode,
       round: next.round,
@@ -585,7 +587,7 @@ export interface StartInput {
 export async function startWorkflowForContract(
   tx: Tx,
   scope: TenantScope,
-  input: { contractId: number; requesterUserId: number; presetType: PresetType; message: string | null; desiredReviewDeadline: string | null; approvalLines: number[][] | null; files: FoundFile[]; ctx: RequestContext | null },
+  input: { contractId: number; requesterUserId: number; presetType: PresetType; presetField?: string; message: string | null; desiredReviewDeadline: string | null; approvalLines: number[][] | null; files: FoundFile[]; ctx: RequestContext | null },
   services: Pick<AppServices, 'mailer'>,
 ): Promise<repo.WorkflowRow> {
   const contract = await contractStatusOf(tx, scope, input.contractId, { forUpdate: true });
@@ -596,12 +598,14 @@ export async function startWorkflowForContract(
     .limit(1);
   if (running.length > 0) throw conflict({ ko: '이미 진행 중인 워크플로가 있습니다.', en: 'A workflow already runs on this contract.' }, { reason: 'a workflow runs', workflowId: running[0]!.id });
   if (contract.status !== 'DRAFT') throw conflict({ ko: '초안 상태의 계약만 워크플로를 시작할 수 있습니다.', en: 'Only a draft contract can start a workflow.' }, { reason: 'contract status', status: contract.status });
-  const { state, notices } = startState(input.presetType, input.requesterUserId, input.approvalLines);
+  // The workspace's adaptation of the preset (workflow-presets.service.ts): 409 when it does not offer it.
+  const started = await planForStart(tx, scope, input.presetType, input.presetField);
+  const { state, notices } = startState(started.plan, input.requesterUserId, input.approvalLines, started.reviewerIds);
   const [row] = await tx
     .insert(workflows)
     .values({
       ...scope, contractId: input.contractId, presetType: input.presetType, processStatus: 'REQUESTED', currentStepCode: 'REQUEST', round: 1, revision: -1,
-      requesterUserId: input.requesterUserId, message: input.message, desiredReviewDeadline: input.desiredReviewDeadline,
+      requesterUserId: input.requesterUserId, message: input.message, desiredReviewDeadline: input.desiredReviewDeadline ?? started.defaultDeadline, offStepCodes: [...state.offSteps],
     })
     .returning();
   await tx.insert(workflowSteps).values(state.steps.map((s, i) => ({ ...scope, workflowId: row!.id, stepCode: s.stepCode, order: i + 1, stepGroup: stepGroupOf(s.stepCode), status: 'WAITING' as const })));
@@ -626,7 +630,7 @@ export async function start(services: Services, ctx: RequestContext, contractId:
   const caller = await callerOf(services, ctx);
   const { row: contract } = await readableContract(services.db, caller.scope, caller.actor, contractId);
   if (contract.ownerUserId !== caller.actor.userId && !caller.actor.permissions.has(PERMISSIONS.contractAdmin)) throw forbidden();
-  if (!isPresetType(body.presetType)) throw validationError([{ field: 'body.presetType', reason: 'choose a workflow' }]);
+  if (body.presetType === 'NONE') throw validationError([{ field: 'body.presetType', reason: 'choose a workflow' }]);
   const files = await readableFiles(services, ctx, body.fileKeys);
   const lines = body.approvalLines?.map((l) => l.userIds) ?? null;
   if (lines) await assertHolders(services, caller.scope, lines.flat(), PERMISSIONS.approve, 'body.approvalLines');
@@ -652,8 +656,7 @@ export async function getCurrent(services: Services, ctx: RequestContext, contra
 export async function getPresetOfCurrent(services: Services, ctx: RequestContext, contractId: number) {
   const caller = await callerOf(services, ctx);
   const { wf } = await currentOf(services, caller, contractId);
-  if (!isPresetType(wf.presetType)) throw notFound();
-  return presetOf(wf.presetType);
+  return presetOfWorkflow(services.db, caller.scope, wf, (await repo.listSteps(services.db, caller.scope, wf.id)).map((s) => s.stepCode));
 }
 
 /** DELETE workflows/current/v2: withdraws a request nobody acted on (only its STARTED event). */
@@ -679,7 +682,7 @@ export async function deleteCurrent(services: Services, ctx: RequestContext, con
 export async function transitionPreset(services: Services, ctx: RequestContext, contractId: number, body: { presetType: string; revision: number }): Promise<Workflow> {
   const caller = await callerOf(services, ctx);
   const { wf } = await currentOf(services, caller, contractId);
-  if (!isPresetType(body.presetType)) throw validationError([{ field: 'body.presetType', reason: 'choose a workflow' }]);
+  if (body.presetType === 'NONE') throw validationError([{ field: 'body.presetType', reason: 'choose a workflow' }]);
   const to = body.presetType;
   return services.db.transaction(async (tx) => {
     const locked = await repo.lockWorkflow(tx, caller.scope, wf.id);
@@ -688,8 +691,10 @@ export async function transitionPreset(services: Services, ctx: RequestContext, 
     if (locked.revision !== body.revision) throw staleError(locked.revision);
     if (locked.requesterUserId !== caller.actor.userId && contract.ownerUserId !== caller.actor.userId && !caller.actor.permissions.has(PERMISSIONS.contractAdmin)) throw forbidden();
     const loaded = await load(tx, caller.scope, locked);
-    const next = switchPreset(loaded.state, to);
-    if ('ok' in next) throw refusalError(next);
+    const target = await planForStart(tx, caller.scope, to);
+    const switched = switchPreset(loaded.state, target.plan);
+    if ('ok' in switched) throw refusalError(switched);
+    const next = switched.reviewerIds.length > 0 ? switched : { ...switched, reviewerIds: target.reviewerIds };
     await persist(tx, caller.scope, loaded, next, { userId: caller.actor.userId });
     await appendEvent(tx, caller.scope, locked, next.round, { type: 'PRESET_CHANGED', stepCode: next.currentStepCode, actionId: null, actorUserId: caller.actor.userId, from: loaded.state.processStatus, to: next.processStatus, comment: `${locked.presetType} -> ${to}`, mentionUserIds: [], files: [] });
     await syncContract(tx, caller, contractId, next.processStatus, `workflow ${locked.id}: preset ${to}`);
