@@ -1,5 +1,5 @@
 import type { PublishedPreset, StepCode, WorkflowMeta, WorkflowPreset, WorkspacePresetSetting } from '@legal/api';
-import { PublishPresetBodySchema, PutWorkspacePresetsBodySchema } from '@legal/api';
+import { type PublishPresetBodySchema, type PutWorkspacePresetsBodySchema } from '@legal/api';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
