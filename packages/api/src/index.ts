@@ -39,5 +39,7 @@ export * from './legal-sources';
 export * from './standard-forms';
 export * from './workflows';
 export * from './contract-hub-search';
+export * from './workflow-presets';
+export * from './contract-super-admin';
 export * from './esign';
 export * from './seals';

@@ -381,8 +381,12 @@ export const putWorkspaceGlobalFormsV2 = defineRoute({ method: 'PUT', path: `${s
 
 // Drafting (catalogue 7.6 conhub) ----------------------------------------------------------------
 
+/** NONE and the built-in presets; super admins publish more (conhub super-admin/workflow-presets), so a preset is a code. */
 export const WORKFLOW_PRESET_TYPES = ['NONE', 'LEGAL_REVIEW', 'APPROVAL', 'LEGAL_REVIEW_AND_APPROVAL', 'SIGNING'] as const;
-export const WorkflowPresetTypeSchema = z.enum(WORKFLOW_PRESET_TYPES).describe('A workflow preset; NONE: no workflow');
+export const WorkflowPresetTypeSchema = z
+  .string()
+  .regex(/^[A-Z][A-Z0-9_]{1,39}$/, 'a preset code: capital letters, digits and _ (2 to 40)')
+  .describe('A workflow preset code: a built-in (LEGAL_REVIEW, APPROVAL, LEGAL_REVIEW_AND_APPROVAL, SIGNING) or one a super admin published; NONE: no workflow');
 
 const draftFields = {
   title: z.string().trim().min(1).max(200).optional().describe('Default: a TITLE-mapped variable, else the form title'),

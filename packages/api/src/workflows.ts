@@ -76,8 +76,9 @@ export const PresetStepSchema = z.object({
 });
 export const WorkflowPresetSchema = z.object({
   presetType: WorkflowPresetTypeSchema,
-  name: Localized,
-  steps: z.array(PresetStepSchema),
+  name: Localized.describe("The workspace's name for the preset (its own, or the published one)"),
+  steps: z.array(PresetStepSchema).describe('The steps a workflow of this preset runs in this workspace (optional steps the workspace switched off are left out)'),
+  defaultReviewDeadlineDays: z.number().int().nullable().describe('Days from the request to the desired review deadline when the requester gives none (null: none)'),
 });
 export type WorkflowPreset = z.infer<typeof WorkflowPresetSchema>;
 
@@ -91,7 +92,7 @@ export const WorkflowMetaSchema = z.object({
 export type WorkflowMeta = z.infer<typeof WorkflowMetaSchema>;
 
 export const getWorkflowMeta = defineRoute({ method: 'GET', path: '/api/conhub/contracts/workflows/meta/v1', access: 'member', product, tags, summary: 'Preset types, step infos, actions, process statuses and their groups, with ko/en labels.', schemas: { data: WorkflowMetaSchema } });
-export const listWorkflowPresets = defineRoute({ method: 'GET', path: '/api/conhub/workflows/presets/v1', access: 'member', product, tags, summary: 'The presets this workspace can start, with their steps, actors and actions.', schemas: { data: z.array(WorkflowPresetSchema) } });
+export const listWorkflowPresets = defineRoute({ method: 'GET', path: '/api/conhub/workflows/presets/v1', access: 'member', product, tags, summary: 'The presets this workspace offers (published by a super admin, enabled by the workspace admin; built-ins until switched off), with the workspace\'s names, the steps it runs, actors and actions.', schemas: { data: z.array(WorkflowPresetSchema) } });
 
 // The workflow ---------------------------------------------------------------------------------
 

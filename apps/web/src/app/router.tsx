@@ -32,6 +32,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'deletion', lazy: async () => ({ Component: (await import('../features/admin/workspace-settings/DeletionRequestPage')).DeletionRequestPage }), },
   { path: 'audit', lazy: async () => ({ Component: (await import('../features/admin/audit-log/AuditLogPage')).AuditLogPage }), },
   { path: 'standard-forms', lazy: async () => ({ Component: (await import('../features/standard-forms/admin/StandardFormSettingsPage')).StandardFormSettingsPage }) },
+  { path: 'workflow-presets', lazy: async () => ({ Component: (await import('../features/workflows/presets/WorkspaceWorkflowPresetsPage')).WorkspaceWorkflowPresetsPage }) },
 ];
 
 /**
@@ -260,6 +261,7 @@ export const appRoutes: RouteObject[] = [
               { path: 'prompts', lazy: async () => ({ Component: (await import('../features/ai-platform/PromptsPage')).PromptsPage }) },
               { path: 'llm-dashboard', lazy: async () => ({ Component: (await import('../features/ai-platform/LlmDashboardPage')).LlmDashboardPage }) },
               { path: 'standard-forms', lazy: async () => ({ Component: (await import('../features/standard-forms/super-admin/GlobalFormsPage')).GlobalFormsPage }) },
+              { path: 'workflow-presets', lazy: async () => ({ Component: (await import('../features/workflows/presets/WorkflowPresetsSuperAdminPage')).WorkflowPresetsSuperAdminPage }) },
             ],
           },
           { path: '*', Component: NotFoundPage },

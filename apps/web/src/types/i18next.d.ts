@@ -22,6 +22,7 @@ import type aiPlatform from '../locales/ko/ai-platform.json';
 import type research from '../locales/ko/research.json';
 import type standardForms from '../locales/ko/standard-forms.json';
 import type workflows from '../locales/ko/workflows.json';
+import type workflowPresets from '../locales/ko/workflow-presets.json';
 import type esign from '../locales/ko/esign.json';
 import type esignSigner from '../locales/ko/esign-signer.json';
 import type seals from '../locales/ko/seals.json';
@@ -53,6 +54,7 @@ declare module 'i18next' {
       research: typeof research;
       standardForms: typeof standardForms;
       workflows: typeof workflows;
+      workflowPresets: typeof workflowPresets;
       esign: typeof esign;
       esignSigner: typeof esignSigner;
       seals: typeof seals;

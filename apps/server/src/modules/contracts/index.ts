@@ -5,6 +5,7 @@ import { registerContractBulkRoutes } from './bulk/contract-bulk.routes';
 import * as bulkTables from './bulk/contract-bulk.table';
 import { registerContractActivityRoutes } from './contract-activity.routes';
 import { registerContractChildRoutes } from './contract-children.routes';
+import { registerContractSuperAdminRoutes } from './contract-super-admin.routes';
 import { registerContractCompletionRoutes } from './contract-completions.routes';
 import { registerContractFileAccess } from './contract-files.access';
 import { registerContractViewRoutes } from './contract-views.routes';
@@ -50,6 +51,7 @@ export const contractsModule = defineModule({
     registerContractAnalysisRoutes(app, services);
     registerContractCompletionRoutes(app, services);
     registerContractActivityRoutes(app, services);
+    registerContractSuperAdminRoutes(app, services);
   },
   jobs: [...contractJobs(), ...contractBulkJobs(), ...contractDiscoveryJobs()],
   schedule: (services) => scheduleReminderSweep(services),

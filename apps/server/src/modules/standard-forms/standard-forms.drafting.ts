@@ -154,7 +154,7 @@ async function link(
   if (workflowPresetType === 'NONE') return;
   await startWorkflowForContract(
     tx, caller.scope,
-    { contractId, requesterUserId: caller.userId, presetType: workflowPresetType, message: null, desiredReviewDeadline: null, approvalLines: null, files: [], ctx },
+    { contractId, requesterUserId: caller.userId, presetType: workflowPresetType, presetField: 'body.workflowPresetType', message: null, desiredReviewDeadline: null, approvalLines: null, files: [], ctx },
     services,
   );
 }

@@ -72,6 +72,8 @@ export function registerStandardFormRoutes(app: FastifyInstance, services: AppSe
   route(app, api.listGlobalForms, ({ ctx, query }) => forms.listGlobalForms(services, ctx, query));
   route(app, api.createGlobalForm, ({ ctx, request }) => forms.createForm(services, ctx, request, { global: true, withAttachments: false }));
   route(app, api.getWorkspaceGlobalFormsV1, ({ ctx, params }) => settings.superListAvailability(services, ctx, params.workspaceId));
+  // conhub's super-admin mirror of the same read (catalogue 7.6), the workspace as a query parameter.
+  route(app, api.superListGlobalFormAvailability, ({ ctx, query }) => settings.superListAvailability(services, ctx, query.workspaceId));
   route(app, api.getWorkspaceGlobalFormsV2, ({ ctx, params }) => settings.superListAvailability(services, ctx, params.workspaceId));
   route(app, api.putWorkspaceGlobalFormsV1, ({ ctx, params, body }) => settings.superSetAvailability(services, ctx, params.workspaceId, body));
   route(app, api.putWorkspaceGlobalFormsV2, ({ ctx, params, body }) => settings.superSetAvailabilityBulk(services, ctx, params.workspaceId, body));

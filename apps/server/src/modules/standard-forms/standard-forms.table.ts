@@ -1,5 +1,5 @@
 import type { ContractLanguage, ContractType, VariableConfig } from '@legal/api';
-import { FORM_ACTIVE_STATUSES, FORM_SCOPES, TEMPLATE_SOURCES, WORKFLOW_PRESET_TYPES } from '@legal/api';
+import { FORM_ACTIVE_STATUSES, FORM_SCOPES, TEMPLATE_SOURCES } from '@legal/api';
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tenantColumns } from '../../platform/db/tenancy';
@@ -157,7 +157,7 @@ export const standardFormContractLinks = pgTable(
     contractId: bigint('contract_id', { mode: 'number' }).notNull(),
     formId: bigint('form_id', { mode: 'number' }).references(() => standardForms.id, { onDelete: 'set null' }),
     templateVersion: integer('template_version'),
-    workflowPresetType: text('workflow_preset_type', { enum: WORKFLOW_PRESET_TYPES }).notNull().default('NONE'),
+    workflowPresetType: text('workflow_preset_type').notNull().default('NONE'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.workspaceId, t.contractId] }), index('standard_form_contract_links_form_idx').on(t.formId)],

@@ -1,9 +1,11 @@
 import { defineModule } from '../../platform/module';
 import { registerContractSearchRoutes } from './contract-search.routes';
 import { registerWorkflowListRoutes } from './workflow-lists.routes';
+import { registerWorkflowPresetRoutes } from './workflow-presets.routes';
 import { registerWorkflowFileAccess } from './workflows.file-access';
 import { scheduleDeadlineSweep, workflowJobs } from './workflows.jobs';
 import { registerWorkflowRoutes } from './workflows.routes';
+import * as workflowPresetTables from './workflow-presets.table';
 import * as workflowTables from './workflows.table';
 
 /**
@@ -17,10 +19,11 @@ export const workflowsModule = defineModule({
     registerWorkflowRoutes(app, services);
     registerWorkflowListRoutes(app, services);
     registerContractSearchRoutes(app, services);
+    registerWorkflowPresetRoutes(app, services);
   },
   jobs: workflowJobs(),
   schedule: (services) => scheduleDeadlineSweep(services),
-  tables: { ...workflowTables },
+  tables: { ...workflowTables, ...workflowPresetTables },
   attachments: registerWorkflowFileAccess,
 });
 
@@ -34,5 +37,7 @@ export { startWorkflowForContract } from './workflows.service';
 /** The engine's vocabulary for the read models. */
 export { waitingApprovers as waitingApproversOf, contractStatusFor } from './workflow.state';
 export { workflowMeta, presetOf, ALL_PRESETS } from './workflow.presets';
+/** The workspace's presets (names for listings). */
+export { offeredPresets, workspacePresetSettings } from './workflow-presets.service';
 /** E-sign: an envelope on the signing step, its open/closed state, and its completion (the executed copy). */
 export { attachEnvelopeToSigning, completeElectronicSigning, setEnvelopeOpen } from './workflow-signing.service';

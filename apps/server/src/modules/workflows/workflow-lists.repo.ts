@@ -1,4 +1,4 @@
-import type { ContractLanguage, ContractType, ProcessStatus, StepCode, StepMemberRoleSchema, WORKFLOW_PRESET_TYPES } from '@legal/api';
+import type { ContractLanguage, ContractType, ProcessStatus, StepCode, StepMemberRoleSchema } from '@legal/api';
 import { and, asc, desc, eq, exists, gte, inArray, isNull, lt, notInArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../platform/db/client';
@@ -18,7 +18,8 @@ import { workflowApprovals, workflowApprovers, workflowEvents, workflows, workfl
 
 export type Executor = Db | Tx;
 export type StepMemberRole = z.infer<typeof StepMemberRoleSchema>;
-export type WorkflowPresetType = (typeof WORKFLOW_PRESET_TYPES)[number];
+/** A preset code (built-in or published). */
+export type WorkflowPresetType = string;
 
 export const FINAL_STATUSES: ProcessStatus[] = ['EXECUTED', 'CANCELED'];
 /** Back with the requester: they may resubmit (RETURNED by the reviewer, REJECTED by an approver, RECALLED by themselves). */

@@ -7,7 +7,6 @@ import { AppError, conflict, notFound, validationError } from '../../platform/ht
 import type { AppServices } from '../../platform/services';
 import { memberDisplayNames } from '../auth';
 import { type ContractActor, contractContext, readableContract } from '../contracts';
-import { isPresetType } from './workflow.presets';
 import { type ActorFacts, allowedActions, type EngineState, type Refusal } from './workflow.state';
 import * as repo from './workflows.repo';
 import { workflowApprovals, workflowEventFiles, type workflowEvents } from './workflows.table';
@@ -64,13 +63,13 @@ async function latestApproval(db: Exec, scope: TenantScope, workflowId: number) 
 export async function load(db: Exec, scope: TenantScope, row: repo.WorkflowRow): Promise<Loaded> {
   const [steps, members, approval] = await Promise.all([repo.listSteps(db, scope, row.id), repo.listStepMembers(db, scope, [row.id]), latestApproval(db, scope, row.id)]);
   const approvers = approval ? await repo.listApprovers(db, scope, [approval.id]) : [];
-  if (!isPresetType(row.presetType)) throw new Error(`workflow ${row.id} has preset ${row.presetType}`);
   const state: EngineState = {
     presetType: row.presetType,
     processStatus: row.processStatus,
     currentStepCode: row.currentStepCode,
     round: row.round,
     steps: steps.map((s) => ({ stepCode: s.stepCode, status: s.status })),
+    offSteps: row.offStepCodes,
     requesterUserId: row.requesterUserId,
     reviewerIds: members.filter((m) => m.stepCode === 'LEGAL_REVIEW' && m.role === 'REVIEWER').map((m) => m.userId),
     approval: approval

@@ -145,6 +145,7 @@ export async function persist(
     .update(workflows)
     .set({
       presetType: next.presetType,
+      offStepCodes: [...next.offSteps],
       processStatus: next.processStatus,
       currentStepCode: next.currentStepCode,
       round: next.round,

@@ -1,11 +1,14 @@
-import type { ProcessStatus, StepCode, WorkflowAction, WorkflowMeta, WorkflowPreset } from '@legal/api';
+import type { PresetMetaOptions, ProcessStatus, StepCode, WorkflowAction, WorkflowMeta, WorkflowPreset } from '@legal/api';
+import { STEP_CODES, STEP_MEMBER_ROLES } from '@legal/api';
 
 /**
- * The built-in presets (docs/workflows.md). A preset is an ordered list of steps, each with the
- * role and permission that acts there and the actions it allows; the state machine
- * (workflow.state.ts) enforces them.
+ * The presets (docs/workflows.md). A preset is an ordered list of steps, each with the role and
+ * permission that acts there and the actions it allows; the state machine (workflow.state.ts)
+ * enforces them. Four are built in (seeded as published in workflow_presets); super admins publish
+ * more from the same building blocks (workflow-presets.service.ts), so a preset type is a code.
  */
-export type PresetType = Exclude<WorkflowPreset['presetType'], 'NONE'>;
+export type PresetType = string;
+export type BuiltInPresetType = 'LEGAL_REVIEW' | 'APPROVAL' | 'LEGAL_REVIEW_AND_APPROVAL' | 'SIGNING';
 export type StepGroup = WorkflowPreset['steps'][number]['group'];
 
 export const PERMISSIONS = {
@@ -25,28 +28,42 @@ const STEP_DEFS: Record<StepCode, Omit<WorkflowPreset['steps'][number], 'order'>
   EXECUTION: { stepCode: 'EXECUTION', group: 'SIGNING', actorRule: { role: 'REQUESTER', permission: null }, actions: ['COMPLETE_SIGNING', 'CANCEL'] },
 };
 
-const STEPS_OF: Record<PresetType, readonly StepCode[]> = {
-  LEGAL_REVIEW: ['REQUEST', 'ASSIGNMENT', 'LEGAL_REVIEW', 'EXECUTION'],
-  APPROVAL: ['REQUEST', 'APPROVAL', 'SIGNING', 'EXECUTION'],
-  LEGAL_REVIEW_AND_APPROVAL: ['REQUEST', 'ASSIGNMENT', 'LEGAL_REVIEW', 'APPROVAL', 'SIGNING', 'EXECUTION'],
-  SIGNING: ['REQUEST', 'SIGNING', 'EXECUTION'],
-};
+/** The built-ins: their steps and which of them a workspace may switch off. */
+export const BUILT_IN_PRESETS: ReadonlyArray<{ presetType: BuiltInPresetType; name: { ko: string; en: string }; steps: ReadonlyArray<{ stepCode: StepCode; isOptional: boolean }> }> = [
+  {
+    presetType: 'LEGAL_REVIEW',
+    name: { ko: '법무 검토', en: 'Legal review' },
+    steps: [{ stepCode: 'REQUEST', isOptional: false }, { stepCode: 'ASSIGNMENT', isOptional: true }, { stepCode: 'LEGAL_REVIEW', isOptional: false }, { stepCode: 'EXECUTION', isOptional: false }],
+  },
+  {
+    presetType: 'APPROVAL',
+    name: { ko: '결재', en: 'Approval' },
+    steps: [{ stepCode: 'REQUEST', isOptional: false }, { stepCode: 'APPROVAL', isOptional: false }, { stepCode: 'SIGNING', isOptional: true }, { stepCode: 'EXECUTION', isOptional: false }],
+  },
+  {
+    presetType: 'LEGAL_REVIEW_AND_APPROVAL',
+    name: { ko: '법무 검토 후 결재', en: 'Legal review and approval' },
+    steps: [
+      { stepCode: 'REQUEST', isOptional: false }, { stepCode: 'ASSIGNMENT', isOptional: true }, { stepCode: 'LEGAL_REVIEW', isOptional: false },
+      { stepCode: 'APPROVAL', isOptional: false }, { stepCode: 'SIGNING', isOptional: true }, { stepCode: 'EXECUTION', isOptional: false },
+    ],
+  },
+  { presetType: 'SIGNING', name: { ko: '서명', en: 'Signing' }, steps: [{ stepCode: 'REQUEST', isOptional: false }, { stepCode: 'SIGNING', isOptional: false }, { stepCode: 'EXECUTION', isOptional: false }] },
+];
 
-const NAMES: Record<PresetType, { ko: string; en: string }> = {
-  LEGAL_REVIEW: { ko: '법무 검토', en: 'Legal review' },
-  APPROVAL: { ko: '결재', en: 'Approval' },
-  LEGAL_REVIEW_AND_APPROVAL: { ko: '법무 검토 후 결재', en: 'Legal review and approval' },
-  SIGNING: { ko: '서명', en: 'Signing' },
-};
+const BUILT_IN = new Map(BUILT_IN_PRESETS.map((p) => [p.presetType as string, p]));
+export const PRESET_TYPES: BuiltInPresetType[] = BUILT_IN_PRESETS.map((p) => p.presetType);
 
-export const PRESET_TYPES = Object.keys(STEPS_OF) as PresetType[];
-
-export function isPresetType(value: string): value is PresetType {
-  return value in STEPS_OF;
+/** One of the four built-ins. */
+export function isPresetType(value: string): value is BuiltInPresetType {
+  return BUILT_IN.has(value);
 }
 
+/** The steps of a built-in preset (tests and the engine's defaults). */
 export function stepsOf(presetType: PresetType): readonly StepCode[] {
-  return STEPS_OF[presetType];
+  const preset = BUILT_IN.get(presetType);
+  if (!preset) throw new Error(`not a built-in preset: ${presetType}`);
+  return preset.steps.map((s) => s.stepCode);
 }
 
 export function stepGroupOf(stepCode: StepCode): StepGroup {
@@ -57,15 +74,72 @@ export function actionsAt(stepCode: StepCode): readonly WorkflowAction[] {
   return STEP_DEFS[stepCode].actions;
 }
 
-export function presetOf(presetType: PresetType): WorkflowPreset {
+/** A preset on the wire from its steps (those a workspace switched off left out by the caller). */
+export function presetFrom(presetType: PresetType, name: { ko: string; en: string }, stepCodes: readonly StepCode[], defaultReviewDeadlineDays: number | null = null): WorkflowPreset {
   return {
     presetType,
-    name: NAMES[presetType],
-    steps: STEPS_OF[presetType].map((code, i) => ({ ...STEP_DEFS[code], order: i + 1, actions: [...STEP_DEFS[code].actions] })),
+    name,
+    steps: stepCodes.map((code, i) => ({ ...STEP_DEFS[code], order: i + 1, actions: [...STEP_DEFS[code].actions] })),
+    defaultReviewDeadlineDays,
   };
 }
 
+export function presetOf(presetType: BuiltInPresetType): WorkflowPreset {
+  const preset = BUILT_IN.get(presetType)!;
+  return presetFrom(presetType, preset.name, stepsOf(presetType));
+}
+
 export const ALL_PRESETS: WorkflowPreset[] = PRESET_TYPES.map(presetOf);
+
+// Publishing: what the engine can run ------------------------------------------------------------
+
+/** Steps that every preset has (never optional). */
+const REQUIRED_STEPS: readonly StepCode[] = ['REQUEST', 'EXECUTION'];
+/** Steps a preset may mark optional: ASSIGNMENT (the workspace's reviewers review directly), APPROVAL, SIGNING. */
+const OPTIONAL_ALLOWED: readonly StepCode[] = ['ASSIGNMENT', 'APPROVAL', 'SIGNING'];
+
+/**
+ * Why a step list cannot be published (field errors under `field`), empty when the engine runs it:
+ * REQUEST first, EXECUTION last, each step once in the engine's order (STEP_CODES), ASSIGNMENT
+ * and LEGAL_REVIEW together, only ASSIGNMENT, APPROVAL and SIGNING optional.
+ */
+export function presetStepProblems(steps: ReadonlyArray<{ stepCode: StepCode; isOptional: boolean }>, field = 'body.steps'): Array<{ field: string; reason: string }> {
+  const problems: Array<{ field: string; reason: string }> = [];
+  const codes = steps.map((s) => s.stepCode);
+  if (codes[0] !== 'REQUEST') problems.push({ field, reason: 'the first step is REQUEST' });
+  if (codes[codes.length - 1] !== 'EXECUTION') problems.push({ field, reason: 'the last step is EXECUTION' });
+  if (new Set(codes).size !== codes.length) problems.push({ field, reason: 'each step once' });
+  const order = codes.map((c) => STEP_CODES.indexOf(c));
+  if (order.some((o, i) => i > 0 && o <= order[i - 1]!)) problems.push({ field, reason: `steps go in the engine's order: ${STEP_CODES.join(', ')}` });
+  if (codes.includes('ASSIGNMENT') !== codes.includes('LEGAL_REVIEW')) problems.push({ field, reason: 'ASSIGNMENT and LEGAL_REVIEW go together' });
+  steps.forEach((s, i) => {
+    if (s.isOptional && !OPTIONAL_ALLOWED.includes(s.stepCode)) problems.push({ field: `${field}.${i}.isOptional`, reason: `${s.stepCode} cannot be optional` });
+  });
+  return problems;
+}
+
+const ROLE_NAMES: Record<(typeof STEP_MEMBER_ROLES)[number], { ko: string; en: string }> = {
+  REQUESTER: { ko: '요청자', en: 'Requester' },
+  ASSIGNER: { ko: '배정자', en: 'Assigner' },
+  REVIEWER: { ko: '검토자', en: 'Reviewer' },
+  APPROVER: { ko: '결재자', en: 'Approver' },
+  SIGNER: { ko: '서명 담당자', en: 'Signer' },
+};
+
+/** The building blocks of a preset (super-admin meta options). */
+export function presetMetaOptions(): PresetMetaOptions {
+  return {
+    steps: STEP_CODES.map((code) => ({
+      ...STEP_DEFS[code],
+      actions: [...STEP_DEFS[code].actions],
+      name: STEP_NAMES[code],
+      canBeOptional: OPTIONAL_ALLOWED.includes(code),
+      isRequired: REQUIRED_STEPS.includes(code),
+    })),
+    actions: (Object.keys(ACTION_NAMES) as WorkflowAction[]).map((code) => ({ code, name: ACTION_NAMES[code] })),
+    actorRoles: STEP_MEMBER_ROLES.map((code) => ({ code, name: ROLE_NAMES[code] })),
+  };
+}
 
 // Meta (labels) ---------------------------------------------------------------------------------
 
@@ -115,10 +189,11 @@ const GROUP_NAMES: Record<StatusGroup, { ko: string; en: string }> = {
   STOPPED: { ko: '중단', en: 'Stopped' },
 };
 
-export function workflowMeta(): WorkflowMeta {
+/** The meta labels; `presetTypes` are the workspace's (workflow-presets.service.ts), the built-ins by default. */
+export function workflowMeta(presetTypes: WorkflowMeta['presetTypes'] = BUILT_IN_PRESETS.map((p) => ({ code: p.presetType, name: p.name }))): WorkflowMeta {
   const statuses = Object.entries(STATUS_INFO) as Array<[ProcessStatus, (typeof STATUS_INFO)[ProcessStatus]]>;
   return {
-    presetTypes: PRESET_TYPES.map((code) => ({ code, name: NAMES[code] })),
+    presetTypes,
     stepInfos: (Object.keys(STEP_DEFS) as StepCode[]).map((code) => ({ code, name: STEP_NAMES[code], group: STEP_DEFS[code].group })),
     actions: (Object.keys(ACTION_NAMES) as WorkflowAction[]).map((code) => ({ code, name: ACTION_NAMES[code] })),
     processStatuses: statuses.map(([code, info]) => ({ code, name: info.name, group: info.group })),
@@ -136,7 +211,7 @@ export function processStatusName(status: ProcessStatus, locale: 'ko' | 'en'): s
 export function stepName(step: StepCode, locale: 'ko' | 'en'): string {
   return STEP_NAMES[step][locale];
 }
-/** A preset's name; NONE (a contract drafted without a workflow) has none to show. */
-export function presetName(presetType: PresetType | 'NONE', locale: 'ko' | 'en'): string | null {
-  return presetType === 'NONE' ? null : NAMES[presetType][locale];
+/** A built-in preset's published name (a published one shows its code); NONE (a contract drafted without a workflow) has none to show. */
+export function presetName(presetType: PresetType, locale: 'ko' | 'en'): string | null {
+  return presetType === 'NONE' ? null : (BUILT_IN.get(presetType)?.name[locale] ?? presetType);
 }

@@ -1,8 +1,8 @@
 import { STEP_CODES, WORKFLOW_ACTIONS, type StepCode, type WorkflowAction } from '@legal/api';
 import { describe, expect, it } from 'vitest';
 import { canTransition } from '../contracts';
-import { actionsAt, ALL_PRESETS, type PresetType, workflowMeta } from './workflow.presets';
-import { type ActionInput, type ActorFacts, allowedActions, apply, contractStatusFor, type EngineState, type Outcome, startState, switchPreset, type Transition, waitingApprovers } from './workflow.state';
+import { actionsAt, ALL_PRESETS, BUILT_IN_PRESETS, type PresetType, presetStepProblems, workflowMeta } from './workflow.presets';
+import { type ActionInput, type ActorFacts, allowedActions, apply, contractStatusFor, type EngineState, type Outcome, type PresetPlan, startState, switchPreset, type Transition, waitingApprovers } from './workflow.state';
 
 // Users: 1 requester (owner), 2 assigner, 3 reviewer, 4 and 5 approvers, 6 a stranger, 7 contract admin, 8 second reviewer.
 const REQUESTER: ActorFacts = { userId: 1, permissions: new Set(['contract.contract.write']), isOwner: true };
@@ -309,5 +309,70 @@ describe('preset transitions', () => {
     expect(switched).toMatchObject({ presetType: 'LEGAL_REVIEW_AND_APPROVAL', currentStepCode: 'APPROVAL', processStatus: 'REVIEW_COMPLETED' });
     expect(switchPreset(inReview(), 'SIGNING')).toMatchObject({ ok: false, status: 409 });
     expect(switchPreset(inReview(), 'LEGAL_REVIEW_AND_APPROVAL')).toMatchObject({ ok: false, status: 409 });
+  });
+});
+
+describe('optional steps a workspace switched off', () => {
+  const plan = (presetType: PresetType, offSteps: PresetPlan['offSteps']): PresetPlan => ({ presetType, steps: BUILT_IN_PRESETS.find((p) => p.presetType === presetType)!.steps.map((x) => x.stepCode), offSteps });
+
+  it('APPROVAL without SIGNING: the last approval goes to EXECUTION, the signing step is skipped from the start and never entered', () => {
+    const started = startState(plan('APPROVAL', ['SIGNING']), REQUESTER.userId, [[4]]).state;
+    expect(step(started, 'SIGNING')).toBe('SKIPPED');
+    expect(started.offSteps).toEqual(['SIGNING']);
+    const approved = ok(act(started, APPROVER_A, 'APPROVE', { documentRevision: 1 }));
+    expect(approved.state).toMatchObject({ processStatus: 'REVIEW_COMPLETED', currentStepCode: 'EXECUTION' });
+    expect(step(approved.state, 'SIGNING')).toBe('SKIPPED');
+    expect(approved.notices).not.toContain('SIGNING_READY');
+    // Skipping approval also passes over the switched-off signing step.
+    const skipped = ok(act(startState(plan('APPROVAL', ['SIGNING']), REQUESTER.userId, null).state, ADMIN, 'SKIP_APPROVAL')).state;
+    expect(skipped).toMatchObject({ currentStepCode: 'EXECUTION', processStatus: 'REVIEW_COMPLETED' });
+    const executed = ok(act(approved.state, REQUESTER, 'COMPLETE_SIGNING', { fileCount: 1 })).state;
+    expect(executed).toMatchObject({ processStatus: 'EXECUTED' });
+    expect(step(executed, 'SIGNING')).toBe('SKIPPED');
+    expect(contractStatusFor(executed.processStatus)).toBe('SIGNED');
+  });
+
+  it('LEGAL_REVIEW without ASSIGNMENT: the named reviewers review at once; a returned request comes back to them', () => {
+    const { state, notices } = startState(plan('LEGAL_REVIEW', ['ASSIGNMENT']), REQUESTER.userId, null, [3]);
+    expect(state).toMatchObject({ processStatus: 'IN_REVIEW', currentStepCode: 'LEGAL_REVIEW', reviewerIds: [3] });
+    expect(step(state, 'ASSIGNMENT')).toBe('SKIPPED');
+    expect(notices).toEqual(['ASSIGNED']);
+    const returned = ok(act(state, REVIEWER, 'RETURN')).state;
+    expect(step(returned, 'ASSIGNMENT')).toBe('SKIPPED');
+    const again = ok(act(returned, REQUESTER, 'SUBMIT')).state;
+    expect(again).toMatchObject({ processStatus: 'IN_REVIEW', currentStepCode: 'LEGAL_REVIEW', round: 2 });
+    expect(ok(act(again, REVIEWER, 'COMPLETE_REVIEW')).state).toMatchObject({ processStatus: 'REVIEW_COMPLETED', currentStepCode: 'EXECUTION' });
+  });
+
+  it('a canceled signing goes back past a switched-off approval to the requester', () => {
+    const custom: PresetPlan = { presetType: 'REVIEW_THEN_SIGN', steps: ['REQUEST', 'APPROVAL', 'SIGNING', 'EXECUTION'], offSteps: ['APPROVAL'] };
+    const started = startState(custom, REQUESTER.userId, null).state;
+    expect(started).toMatchObject({ currentStepCode: 'SIGNING', processStatus: 'IN_SIGNING' });
+    expect(ok(act(started, REQUESTER, 'CANCEL_SIGNING')).state).toMatchObject({ processStatus: 'RETURNED', currentStepCode: 'REQUEST' });
+  });
+
+  it('switching presets applies the new preset\'s switched-off steps', () => {
+    const reviewed = ok(act(inReview('LEGAL_REVIEW', null), REVIEWER, 'COMPLETE_REVIEW')).state;
+    const switched = switchPreset(reviewed, plan('LEGAL_REVIEW_AND_APPROVAL', ['SIGNING']));
+    if ('ok' in switched) throw new Error(switched.reason);
+    expect(switched).toMatchObject({ currentStepCode: 'APPROVAL', processStatus: 'REVIEW_COMPLETED', offSteps: ['SIGNING'] });
+    expect(step(switched, 'SIGNING')).toBe('SKIPPED');
+    const approving = ok(act(switched, REQUESTER, 'SET_APPROVAL_LINE', { lines: [[4]] })).state;
+    expect(ok(act(approving, APPROVER_A, 'APPROVE', { documentRevision: 1 })).state).toMatchObject({ currentStepCode: 'EXECUTION', processStatus: 'REVIEW_COMPLETED' });
+  });
+});
+
+describe('publishing a preset', () => {
+  const steps = (...codes: Array<[StepCode, boolean?]>) => codes.map(([stepCode, isOptional = false]) => ({ stepCode, isOptional }));
+  it('accepts what the engine runs, the built-ins among them', () => {
+    for (const p of BUILT_IN_PRESETS) expect(presetStepProblems(p.steps), p.presetType).toEqual([]);
+    expect(presetStepProblems(steps(['REQUEST'], ['APPROVAL', true], ['SIGNING'], ['EXECUTION']))).toEqual([]);
+  });
+  it('names what it cannot run', () => {
+    expect(presetStepProblems(steps(['APPROVAL'], ['EXECUTION'])).map((p) => p.reason)).toContain('the first step is REQUEST');
+    expect(presetStepProblems(steps(['REQUEST'], ['APPROVAL'])).map((p) => p.reason)).toContain('the last step is EXECUTION');
+    expect(presetStepProblems(steps(['REQUEST'], ['SIGNING'], ['APPROVAL'], ['EXECUTION']))[0]!.reason).toMatch(/engine's order/);
+    expect(presetStepProblems(steps(['REQUEST'], ['LEGAL_REVIEW'], ['EXECUTION'])).map((p) => p.reason)).toContain('ASSIGNMENT and LEGAL_REVIEW go together');
+    expect(presetStepProblems(steps(['REQUEST', true], ['SIGNING'], ['EXECUTION']))).toEqual([{ field: 'body.steps.0.isOptional', reason: 'REQUEST cannot be optional' }]);
   });
 });

@@ -1,6 +1,14 @@
 import type { ContractStatus, ProcessStatus, StepCode, WorkflowAction } from '@legal/api';
 import { actionsAt, PERMISSIONS, type PresetType, stepsOf } from './workflow.presets';
 
+/** What a workflow of a preset runs in a workspace: the preset's steps and those the workspace switched off. */
+export interface PresetPlan {
+  presetType: PresetType;
+  steps: readonly StepCode[];
+  /** Optional steps switched off: SKIPPED from the start and never entered. */
+  offSteps: readonly StepCode[];
+}
+
 /**
  * The workflow engine as a pure state machine: (state, action, actor facts) -> the next state, the
  * notices it causes, or a typed refusal (403: not the caller's step; 409: not allowed now; 400: the
@@ -33,6 +41,8 @@ export interface EngineState {
   currentStepCode: StepCode | null;
   round: number;
   steps: Array<{ stepCode: StepCode; status: StepStatus }>;
+  /** Steps the workspace switched off when the workflow started (or switched presets): skipped, never entered. */
+  offSteps: readonly StepCode[];
   requesterUserId: number;
   reviewerIds: number[];
   /** The current approval line (a DRAFT set ahead of the step, the running one, or the last decided). */
@@ -145,10 +155,12 @@ function setStep(state: EngineState, stepCode: StepCode, status: StepStatus): En
   return { ...state, steps: state.steps.map((s) => (s.stepCode === stepCode ? { ...s, status } : s)) };
 }
 
+/** The step after `stepCode` that is not switched off (null after the last). */
 function nextStepAfter(state: EngineState, stepCode: StepCode): StepCode | null {
   const order = state.steps.map((s) => s.stepCode);
   const i = order.indexOf(stepCode);
-  return i >= 0 && i + 1 < order.length ? order[i + 1]! : null;
+  if (i < 0) return null;
+  return order.slice(i + 1).find((code) => !state.offSteps.includes(code)) ?? null;
 }
 
 /** Makes `stepCode` current and sets the process status it starts with. */
@@ -378,7 +390,7 @@ export function apply(state: EngineState, actor: ActorFacts, input: ActionInput)
       return done({ ...state, approval: { ...state.approval!, status: 'CANCELED' }, processStatus: 'REVIEW_COMPLETED' });
     case 'CANCEL_SIGNING': {
       // Back to the step before signing so the document can change: approval (a new line) when the preset has it, else the requester.
-      const order = state.steps.map((s) => s.stepCode);
+      const order = state.steps.map((s) => s.stepCode).filter((code) => !state.offSteps.includes(code));
       const before = order[order.indexOf('SIGNING') - 1];
       const left = setStep(state, 'SIGNING', 'WAITING');
       if (before === 'APPROVAL') {
@@ -389,17 +401,30 @@ export function apply(state: EngineState, actor: ActorFacts, input: ActionInput)
   }
 }
 
-/** The state of a workflow just started: REQUEST done, the first step after it entered. */
-export function startState(presetType: PresetType, requesterUserId: number, draftLine: ReadonlyArray<readonly number[]> | null): { state: EngineState; notices: Notice[] } {
+const builtInPlan = (presetType: PresetType): PresetPlan => ({ presetType, steps: stepsOf(presetType), offSteps: [] });
+
+/**
+ * The state of a workflow just started: REQUEST done, the first step after it that is on entered.
+ * `plan` is what the workspace runs (a built-in's steps, all on, by default); `reviewerIds` review
+ * directly when the workspace switched ASSIGNMENT off.
+ */
+export function startState(
+  presetType: PresetType | PresetPlan,
+  requesterUserId: number,
+  draftLine: ReadonlyArray<readonly number[]> | null,
+  reviewerIds: readonly number[] = [],
+): { state: EngineState; notices: Notice[] } {
+  const plan = typeof presetType === 'string' ? builtInPlan(presetType) : presetType;
   const notices: Notice[] = [];
   const base: EngineState = {
-    presetType,
+    presetType: plan.presetType,
     processStatus: 'REQUESTED',
     currentStepCode: 'REQUEST',
     round: 1,
-    steps: stepsOf(presetType).map((stepCode) => ({ stepCode, status: stepCode === 'REQUEST' ? 'DONE' : 'WAITING' })),
+    steps: plan.steps.map((stepCode) => ({ stepCode, status: stepCode === 'REQUEST' ? 'DONE' : plan.offSteps.includes(stepCode) ? 'SKIPPED' : 'WAITING' })),
+    offSteps: [...plan.offSteps],
     requesterUserId,
-    reviewerIds: [],
+    reviewerIds: [...reviewerIds],
     approval: draftLine && draftLine.length > 0 ? lineFrom(draftLine, 'DRAFT') : null,
   };
   return { state: enter(base, nextStepAfter(base, 'REQUEST')!, notices), notices };
@@ -409,16 +434,23 @@ export function startState(presetType: PresetType, requesterUserId: number, draf
  * Switches a running workflow to another preset (preset transitions): the steps of the new preset,
  * those it shares keeping their status; the current step must be one of them (409 otherwise).
  */
-export function switchPreset(state: EngineState, to: PresetType): EngineState | Refusal {
+export function switchPreset(state: EngineState, target: PresetType | PresetPlan): EngineState | Refusal {
+  const plan = typeof target === 'string' ? builtInPlan(target) : target;
+  const to = plan.presetType;
   if (FINAL_STATUSES.includes(state.processStatus)) return conflict('the workflow has ended');
   if (to === state.presetType) return conflict('the workflow runs this preset already');
-  const codes = stepsOf(to);
+  // The workspace's switched-off steps of the new preset (the current one is never among them).
+  const codes = plan.steps;
+  const offSteps = plan.offSteps.filter((code) => code !== state.currentStepCode);
   if (state.currentStepCode === null || !codes.includes(state.currentStepCode)) return conflict('the new preset does not have the current step');
   const kept = new Map(state.steps.map((s) => [s.stepCode, s.status]));
   // A step the old preset did not have: skipped when it lies before the last step done, else still ahead.
   const lastDone = Math.max(...codes.map((code, i) => (kept.get(code) === 'DONE' ? i : -1)));
-  const steps = codes.map((stepCode, i) => ({ stepCode, status: kept.get(stepCode) ?? (i < lastDone ? ('SKIPPED' as const) : ('WAITING' as const)) }));
-  let next: EngineState = { ...state, presetType: to, steps };
+  const steps = codes.map((stepCode, i) => ({
+    stepCode,
+    status: offSteps.includes(stepCode) && kept.get(stepCode) !== 'DONE' ? ('SKIPPED' as const) : (kept.get(stepCode) ?? (i < lastDone ? ('SKIPPED' as const) : ('WAITING' as const))),
+  }));
+  let next: EngineState = { ...state, presetType: to, steps, offSteps };
   // Waiting at EXECUTION after a review, the next preset may put approval in front: nothing else changes.
   if (state.currentStepCode === 'EXECUTION' && state.processStatus === 'REVIEW_COMPLETED') {
     const firstOpen = steps.find((s, i) => i > 0 && s.status === 'WAITING');

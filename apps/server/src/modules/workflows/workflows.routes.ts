@@ -2,7 +2,8 @@ import * as api from '@legal/api';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/http/route';
 import type { AppServices } from '../../platform/services';
-import { ALL_PRESETS, workflowMeta } from './workflow.presets';
+import { tenantScope } from '../../platform/http/context';
+import { offeredPresets, workflowMetaFor } from './workflow-presets.service';
 import * as approvals from './workflow-approvals.service';
 import * as events from './workflow-events.service';
 import * as signing from './workflow-signing.service';
@@ -13,8 +14,8 @@ import * as svc from './workflows.service';
  * counts, workflow-processes, my-requests, approvals list, user pickers) live beside them.
  */
 export function registerWorkflowRoutes(app: FastifyInstance, services: AppServices) {
-  route(app, api.getWorkflowMeta, () => Promise.resolve(workflowMeta()));
-  route(app, api.listWorkflowPresets, () => Promise.resolve(ALL_PRESETS));
+  route(app, api.getWorkflowMeta, ({ ctx }) => workflowMetaFor(services.db, tenantScope(ctx)));
+  route(app, api.listWorkflowPresets, ({ ctx }) => offeredPresets(services.db, tenantScope(ctx)));
 
   route(app, api.startWorkflow, ({ ctx, params, body }) => svc.start(services, ctx, params.contractId, body));
   route(app, api.getCurrentWorkflow, ({ ctx, params }) => svc.getCurrent(services, ctx, params.contractId));

@@ -9,7 +9,8 @@ import { conflict, forbidden, notFound, validationError } from '../../platform/h
 import type { AppServices } from '../../platform/services';
 import { changeContractStatus, discardExecutedCopy, fileExecutedCopy, mainDocumentRevision, prepareExecutedCopy, readableContract } from '../contracts';
 import { type FoundFile } from '../files';
-import { isPresetType, PERMISSIONS, presetOf, type PresetType, stepGroupOf } from './workflow.presets';
+import { PERMISSIONS, type PresetType, stepGroupOf } from './workflow.presets';
+import { planForStart, presetOfWorkflow } from './workflow-presets.service';
 import { allowedActions, apply, contractStatusFor, type EngineOp, type EngineState, FINAL_STATUSES, startState, switchPreset, waitingApprovers } from './workflow.state';
 import { contractStatusOf } from './workflows.people';
 import * as repo from './workflows.repo';
@@ -191,7 +192,7 @@ export interface StartInput {
 export async function startWorkflowForContract(
   tx: Tx,
   scope: TenantScope,
-  input: { contractId: number; requesterUserId: number; presetType: PresetType; message: string | null; desiredReviewDeadline: string | null; approvalLines: number[][] | null; files: FoundFile[]; ctx: RequestContext | null },
+  input: { contractId: number; requesterUserId: number; presetType: PresetType; presetField?: string; message: string | null; desiredReviewDeadline: string | null; approvalLines: number[][] | null; files: FoundFile[]; ctx: RequestContext | null },
   services: Pick<AppServices, 'mailer'>,
 ): Promise<repo.WorkflowRow> {
   const contract = await contractStatusOf(tx, scope, input.contractId, { forUpdate: true });
@@ -202,12 +203,14 @@ export async function startWorkflowForContract(
     .limit(1);
   if (running.length > 0) throw conflict({ ko: '이미 진행 중인 워크플로가 있습니다.', en: 'A workflow already runs on this contract.' }, { reason: 'a workflow runs', workflowId: running[0]!.id });
   if (contract.status !== 'DRAFT') throw conflict({ ko: '초안 상태의 계약만 워크플로를 시작할 수 있습니다.', en: 'Only a draft contract can start a workflow.' }, { reason: 'contract status', status: contract.status });
-  const { state, notices } = startState(input.presetType, input.requesterUserId, input.approvalLines);
+  // The workspace's adaptation of the preset (workflow-presets.service.ts): 409 when it does not offer it.
+  const started = await planForStart(tx, scope, input.presetType, input.presetField);
+  const { state, notices } = startState(started.plan, input.requesterUserId, input.approvalLines, started.reviewerIds);
   const [row] = await tx
     .insert(workflows)
     .values({
       ...scope, contractId: input.contractId, presetType: input.presetType, processStatus: 'REQUESTED', currentStepCode: 'REQUEST', round: 1, revision: -1,
-      requesterUserId: input.requesterUserId, message: input.message, desiredReviewDeadline: input.desiredReviewDeadline,
+      requesterUserId: input.requesterUserId, message: input.message, desiredReviewDeadline: input.desiredReviewDeadline ?? started.defaultDeadline, offStepCodes: [...state.offSteps],
     })
     .returning();
   await tx.insert(workflowSteps).values(state.steps.map((s, i) => ({ ...scope, workflowId: row!.id, stepCode: s.stepCode, order: i + 1, stepGroup: stepGroupOf(s.stepCode), status: 'WAITING' as const })));
@@ -232,7 +235,7 @@ export async function start(services: Services, ctx: RequestContext, contractId:
   const caller = await callerOf(services, ctx);
   const { row: contract } = await readableContract(services.db, caller.scope, caller.actor, contractId);
   if (contract.ownerUserId !== caller.actor.userId && !caller.actor.permissions.has(PERMISSIONS.contractAdmin)) throw forbidden();
-  if (!isPresetType(body.presetType)) throw validationError([{ field: 'body.presetType', reason: 'choose a workflow' }]);
+  if (body.presetType === 'NONE') throw validationError([{ field: 'body.presetType', reason: 'choose a workflow' }]);
   const files = await readableFiles(services, ctx, body.fileKeys);
   const lines = body.approvalLines?.map((l) => l.userIds) ?? null;
   if (lines) await assertHolders(services, caller.scope, lines.flat(), PERMISSIONS.approve, 'body.approvalLines');
@@ -258,8 +261,7 @@ export async function getCurrent(services: Services, ctx: RequestContext, contra
 export async function getPresetOfCurrent(services: Services, ctx: RequestContext, contractId: number) {
   const caller = await callerOf(services, ctx);
   const { wf } = await currentOf(services, caller, contractId);
-  if (!isPresetType(wf.presetType)) throw notFound();
-  return presetOf(wf.presetType);
+  return presetOfWorkflow(services.db, caller.scope, wf, (await repo.listSteps(services.db, caller.scope, wf.id)).map((s) => s.stepCode));
 }
 
 /** DELETE workflows/current/v2: withdraws a request nobody acted on (only its STARTED event). */
@@ -285,7 +287,7 @@ export async function deleteCurrent(services: Services, ctx: RequestContext, con
 export async function transitionPreset(services: Services, ctx: RequestContext, contractId: number, body: { presetType: string; revision: number }): Promise<Workflow> {
   const caller = await callerOf(services, ctx);
   const { wf } = await currentOf(services, caller, contractId);
-  if (!isPresetType(body.presetType)) throw validationError([{ field: 'body.presetType', reason: 'choose a workflow' }]);
+  if (body.presetType === 'NONE') throw validationError([{ field: 'body.presetType', reason: 'choose a workflow' }]);
   const to = body.presetType;
   return services.db.transaction(async (tx) => {
     const locked = await repo.lockWorkflow(tx, caller.scope, wf.id);
@@ -294,8 +296,10 @@ export async function transitionPreset(services: Services, ctx: RequestContext, 
     if (locked.revision !== body.revision) throw staleError(locked.revision);
     if (locked.requesterUserId !== caller.actor.userId && contract.ownerUserId !== caller.actor.userId && !caller.actor.permissions.has(PERMISSIONS.contractAdmin)) throw forbidden();
     const loaded = await load(tx, caller.scope, locked);
-    const next = switchPreset(loaded.state, to);
-    if ('ok' in next) throw refusalError(next);
+    const target = await planForStart(tx, caller.scope, to);
+    const switched = switchPreset(loaded.state, target.plan);
+    if ('ok' in switched) throw refusalError(switched);
+    const next = switched.reviewerIds.length > 0 ? switched : { ...switched, reviewerIds: target.reviewerIds };
     await persist(tx, caller.scope, loaded, next, { userId: caller.actor.userId });
     await appendEvent(tx, caller.scope, locked, next.round, { type: 'PRESET_CHANGED', stepCode: next.currentStepCode, actionId: null, actorUserId: caller.actor.userId, from: loaded.state.processStatus, to: next.processStatus, comment: `${locked.presetType} -> ${to}`, mentionUserIds: [], files: [] });
     await syncContract(tx, caller, contractId, next.processStatus, `workflow ${locked.id}: preset ${to}`);

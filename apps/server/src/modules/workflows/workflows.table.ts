@@ -1,6 +1,6 @@
 import type { ProcessStatus, StepCode, WorkflowAction } from '@legal/api';
 import {
-  APPROVAL_DECISIONS, APPROVAL_STATUSES, PROCESS_STATUSES, STEP_CODES, STEP_MEMBER_ROLES, STEP_STATUSES, WORKFLOW_EVENT_TYPES, WORKFLOW_PRESET_TYPES,
+  APPROVAL_DECISIONS, APPROVAL_STATUSES, PROCESS_STATUSES, STEP_CODES, STEP_MEMBER_ROLES, STEP_STATUSES, WORKFLOW_EVENT_TYPES,
 } from '@legal/api';
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -24,7 +24,10 @@ export const workflows = pgTable(
     contractId: bigint('contract_id', { mode: 'number' })
       .notNull()
       .references(() => contracts.id, { onDelete: 'cascade' }),
-    presetType: text('preset_type', { enum: WORKFLOW_PRESET_TYPES }).notNull(),
+    /** A preset code: a built-in or one a super admin published (workflow_presets.preset_type). */
+    presetType: text('preset_type').notNull(),
+    /** Optional steps the workspace had switched off when the workflow started (or switched presets): skipped, never entered. Later changes to the workspace's setting do not touch a running workflow. */
+    offStepCodes: text('off_step_codes').array().$type<StepCode[]>().notNull().default(sql`'{}'::text[]`),
     processStatus: text('process_status', { enum: PROCESS_STATUSES }).notNull(),
     /** null once executed or canceled. */
     currentStepCode: text('current_step_code', { enum: STEP_CODES }),

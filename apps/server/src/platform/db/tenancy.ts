@@ -43,6 +43,8 @@ export const GLOBAL_TABLES = new Set<string>([
   'research_passage_texts',
   'research_postings',
   'research_indexed_versions',
+  // workflow presets are the product's, published by super admins (workspaces adapt them in workspace_workflow_presets)
+  'workflow_presets',
   // AI prompts are the product's, versioned by super admins for every workspace
   'ai_prompts',
   // the starter playbook as shipped with the product (workspaces switch checkpoints on and off in their own table)

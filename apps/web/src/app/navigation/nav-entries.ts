@@ -9,6 +9,7 @@ import { SEALS_NAV } from '../../features/seals/seals-nav';
 import { STANDARD_FORMS_NAV, STANDARD_FORMS_SUPER_ADMIN_NAV } from '../../features/standard-forms/standard-forms-nav';
 import { FILES_NAV } from '../../features/files/files-nav';
 import { SUPER_ADMIN_NAV } from '../../features/super-admin/super-admin-nav';
+import { WORKFLOW_PRESETS_SUPER_ADMIN_NAV } from '../../features/workflows/presets/workflow-presets-nav';
 import { WORKFLOWS_NAV } from '../../features/workflows/workflows-nav';
 import { WORKSPACES_NAV } from '../../features/workspaces/workspaces-nav';
 import { type NavEntry } from './nav-entry';
@@ -34,4 +35,5 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   ...ADMIN_NAV,
   ...SUPER_ADMIN_NAV,
   ...STANDARD_FORMS_SUPER_ADMIN_NAV,
+  ...WORKFLOW_PRESETS_SUPER_ADMIN_NAV,
 ];

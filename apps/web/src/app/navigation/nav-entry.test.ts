@@ -127,7 +127,7 @@ describe('the registry (nav-entries.ts)', () => {
     const files: Partial<Record<string, string>> = {
       common: 'common', workspaces: 'workspaces', contracts: 'contracts', files: 'files', notices: 'notices',
       roleRequests: 'role-requests', admin: 'admin', superAdmin: 'super-admin', aiReview: 'ai-review', research: 'research',
-      standardForms: 'standard-forms', workflows: 'workflows', seals: 'seals', esign: 'esign',
+      standardForms: 'standard-forms', workflows: 'workflows', workflowPresets: 'workflow-presets', seals: 'seals', esign: 'esign',
     };
     for (const locale of ['ko', 'en']) {
       for (const e of NAV_ENTRIES) {

@@ -2,7 +2,7 @@ import type { PermissionName } from '@legal/api';
 import type { TablerIcon } from '@tabler/icons-react';
 import {
   IconBriefcase, IconFileCertificate, IconHierarchy, IconHistory, IconKey, IconMailForward, IconPalette,
-  IconCoins, IconSettings, IconTemplate, IconShieldCheck, IconSpeakerphone, IconTrash, IconUserCheck, IconUsers, IconUsersGroup,
+  IconCoins, IconRoute, IconSettings, IconTemplate, IconShieldCheck, IconSpeakerphone, IconTrash, IconUserCheck, IconUsers, IconUsersGroup,
 } from './admin-icons';
 
 /** The pages of the admin console, in navigation order. `path` is relative to `/:workspaceName/admin`. */
@@ -23,6 +23,7 @@ export const ADMIN_AREAS = [
   { id: 'deletion', path: 'deletion', permission: 'workspace.deletion.request', icon: IconTrash },
   { id: 'audit', path: 'audit', permission: 'workspace.audit.read', icon: IconHistory },
   { id: 'standardForms', path: 'standard-forms', permission: 'workspace.config.write', icon: IconTemplate },
+  { id: 'workflowPresets', path: 'workflow-presets', permission: 'workspace.config.write', icon: IconRoute },
 ] as const satisfies ReadonlyArray<{ id: string; path: string; permission: PermissionName; icon: TablerIcon }>;
 
 export type AdminArea = (typeof ADMIN_AREAS)[number];

@@ -16,3 +16,4 @@ export { default as IconUsers } from '@tabler/icons-react/dist/esm/icons/IconUse
 export { default as IconUsersGroup } from '@tabler/icons-react/dist/esm/icons/IconUsersGroup.mjs';
 export { default as IconCoins } from '@tabler/icons-react/dist/esm/icons/IconCoins.mjs';
 export { default as IconTemplate } from '@tabler/icons-react/dist/esm/icons/IconTemplate.mjs';
+export { default as IconRoute } from '@tabler/icons-react/dist/esm/icons/IconRoute.mjs';

@@ -16,11 +16,13 @@ const REVIEW_ONLY: WorkflowPreset = {
     { stepCode: 'ASSIGNMENT', order: 2, group: 'REVIEW', actorRule: { role: 'ASSIGNER', permission: 'legal.review.assign' }, actions: ['ASSIGN'] },
     { stepCode: 'LEGAL_REVIEW', order: 3, group: 'REVIEW', actorRule: { role: 'REVIEWER', permission: 'legal.review.review' }, actions: ['COMPLETE_REVIEW', 'RETURN'] },
   ],
+  defaultReviewDeadlineDays: null,
 };
 const WITH_APPROVAL: WorkflowPreset = {
   presetType: 'LEGAL_REVIEW_AND_APPROVAL',
   name: { ko: '법무 검토 후 결재', en: 'Review, then approval' },
   steps: [...REVIEW_ONLY.steps, { stepCode: 'APPROVAL', order: 4, group: 'APPROVAL', actorRule: { role: 'APPROVER', permission: 'approval.approval.approve' }, actions: ['APPROVE', 'REJECT'] }],
+  defaultReviewDeadlineDays: null,
 };
 
 const panel = () => screen.findByRole('region', { name: '검토·결재 진행' }, { timeout: 8000 });

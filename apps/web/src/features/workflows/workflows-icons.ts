@@ -5,3 +5,4 @@ export { default as IconSend } from '@tabler/icons-react/dist/esm/icons/IconSend
 export { default as IconDownload } from '@tabler/icons-react/dist/esm/icons/IconDownload.mjs';
 export { default as IconAlarm } from '@tabler/icons-react/dist/esm/icons/IconAlarm.mjs';
 export { default as IconFileSearch } from '@tabler/icons-react/dist/esm/icons/IconFileSearch.mjs';
+export { default as IconRoute } from '@tabler/icons-react/dist/esm/icons/IconRoute.mjs';

@@ -69,7 +69,7 @@ describe('super-admin global forms', { timeout: 45_000 }, () => {
     const guide = { standardFormAttachmentId: 7, fileName: '작성 안내.pdf', fileSize: 2048, contentType: 'application/pdf', createdAt: '2026-11-27T01:00:00Z', createdBy: null };
     const fake = installFakeApi()
       .on(listGlobalForms, ok(pageOf([GLOBAL])))
-      .on(getGlobalForm, ok(detailOf({ ...GLOBAL, attachments: [guide], abilities: { edit: true, draft: false, delete: true, activate: true, bookmark: false } })))
+      .on(getGlobalForm, ok(detailOf({ ...GLOBAL, attachments: [guide], abilities: { edit: true, draft: false } })))
       .on(deleteGlobalFormAttachment, ok(null));
     renderApp('/super-admin/standard-forms');
     const table = await screen.findByRole('table', { name: '글로벌 서식' }, { timeout: 8000 });

@@ -1,0 +1,191 @@
+import type { PublishedPreset, StepCode, WorkflowMeta, WorkflowPreset, WorkspacePresetSetting } from '@legal/api';
+import { type PublishPresetBodySchema, type PutWorkspacePresetsBodySchema } from '@legal/api';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
+import type { Db, Tx } from '../../platform/db/client';
+import { inScope } from '../../platform/db/tenancy';
+import { type RequestContext, type TenantScope, tenantScope } from '../../platform/http/context';
+import { AppError, conflict, validationError } from '../../platform/http/errors';
+import type { AppServices } from '../../platform/services';
+import { localDate } from '../../platform/time';
+import { membersWithPermission } from '../admin';
+import { PERMISSIONS, presetFrom, presetStepProblems, workflowMeta } from './workflow.presets';
+import type { PresetPlan } from './workflow.state';
+import { workflowPresets, workspaceWorkflowPresets } from './workflow-presets.table';
+import './workflow-presets.audit';
+
+/**
+ * Published presets and each workspace's adaptation (issue 18, docs/workflows.md "Presets"). The
+ * engine reads them here: presets/v1 lists what the workspace offers, a workflow starts (or switches)
+ * only to an offered preset (409 otherwise; 400 naming the field for a code nobody published), with
+ * the workspace's switched-off steps as its `offSteps`, reviewers named up front when ASSIGNMENT is
+ * off, and the default desired review deadline.
+ */
+
+type Exec = Db | Tx;
+type Services = Pick<AppServices, 'db'>;
+type PresetRow = typeof workflowPresets.$inferSelect;
+type SettingRow = typeof workspaceWorkflowPresets.$inferSelect;
+
+const KOREA = 'Asia/Seoul';
+const iso = (d: Date) => d.toISOString();
+
+async function publishedRows(db: Exec): Promise<PresetRow[]> {
+  return db.select().from(workflowPresets).orderBy(desc(workflowPresets.isBuiltIn), asc(workflowPresets.createdAt), asc(workflowPresets.id));
+}
+
+async function settingRows(db: Exec, scope: TenantScope): Promise<Map<string, SettingRow>> {
+  const rows = await db.select().from(workspaceWorkflowPresets).where(inScope(workspaceWorkflowPresets, scope));
+  return new Map(rows.map((r) => [r.presetType, r]));
+}
+
+function publishedDto(row: PresetRow): PublishedPreset {
+  return {
+    presetType: row.presetType,
+    name: { ko: row.nameKo, en: row.nameEn },
+    steps: row.steps.map((s, i) => ({ stepCode: s.stepCode, order: i + 1, isOptional: s.isOptional })),
+    isBuiltIn: row.isBuiltIn,
+    createdAt: iso(row.createdAt),
+  };
+}
+
+/** A preset as this workspace has it (no row: a built-in offered as published, a published one not offered). */
+function settingDto(row: PresetRow, setting: SettingRow | undefined): WorkspacePresetSetting {
+  const customName = setting?.nameKo && setting.nameEn ? { ko: setting.nameKo, en: setting.nameEn } : null;
+  const off = new Set(setting?.offStepCodes ?? []);
+  return {
+    presetType: row.presetType,
+    publishedName: { ko: row.nameKo, en: row.nameEn },
+    name: customName ?? { ko: row.nameKo, en: row.nameEn },
+    customName,
+    isBuiltIn: row.isBuiltIn,
+    isEnabled: setting ? setting.isEnabled : row.isBuiltIn,
+    steps: row.steps.map((s, i) => ({ stepCode: s.stepCode, order: i + 1, isOptional: s.isOptional, isOn: !(s.isOptional && off.has(s.stepCode)) })),
+    defaultReviewDeadlineDays: setting?.defaultReviewDeadlineDays ?? null,
+  };
+}
+
+/** Every published preset with the workspace's adaptation. */
+export async function workspacePresetSettings(db: Exec, scope: TenantScope): Promise<WorkspacePresetSetting[]> {
+  const [rows, settings] = await Promise.all([publishedRows(db), settingRows(db, scope)]);
+  return rows.map((row) => settingDto(row, settings.get(row.presetType)));
+}
+
+const onSteps = (s: WorkspacePresetSetting) => s.steps.filter((step) => step.isOn).map((step) => step.stepCode);
+
+/** presets/v1: what the workspace offers, with its names and the steps it runs. */
+export async function offeredPresets(db: Exec, scope: TenantScope): Promise<WorkflowPreset[]> {
+  return (await workspacePresetSettings(db, scope)).filter((s) => s.isEnabled).map((s) => presetFrom(s.presetType, s.name, onSteps(s), s.defaultReviewDeadlineDays));
+}
+
+/** The meta call's preset types: every published preset, named as the workspace names it. */
+export async function workflowMetaFor(db: Exec, scope: TenantScope): Promise<WorkflowMeta> {
+  return workflowMeta((await workspacePresetSettings(db, scope)).map((s) => ({ code: s.presetType, name: s.name })));
+}
+
+/** The preset a workflow runs (step-preset): its type's name in the workspace, the steps the workflow has on. */
+export async function presetOfWorkflow(db: Exec, scope: TenantScope, wf: { presetType: string; offStepCodes: StepCode[] }, stepCodes: readonly StepCode[]): Promise<WorkflowPreset> {
+  const setting = (await workspacePresetSettings(db, scope)).find((s) => s.presetType === wf.presetType);
+  const name = setting?.name ?? { ko: wf.presetType, en: wf.presetType };
+  return presetFrom(wf.presetType, name, stepCodes.filter((c) => !wf.offStepCodes.includes(c)), setting?.defaultReviewDeadlineDays ?? null);
+}
+
+export interface StartPlan {
+  plan: PresetPlan;
+  /** Reviewers named at the start when the workspace switched ASSIGNMENT off (every holder of legal.review.review). */
+  reviewerIds: number[];
+  /** The desired review deadline to use when the requester gives none (null: none). */
+  defaultDeadline: string | null;
+}
+
+const notOffered = (presetType: string) =>
+  conflict({ ko: '이 워크스페이스에서 사용하지 않는 워크플로입니다.', en: 'This workspace does not offer this workflow.' }, { reason: 'PRESET_NOT_OFFERED', presetType });
+
+/**
+ * What a workflow of `presetType` runs in the workspace now: 400 naming `field` for a code nobody
+ * published, 409 (PRESET_NOT_OFFERED) when the workspace does not offer it, 409 (NO_REVIEWER) when
+ * ASSIGNMENT is off and nobody holds legal.review.review.
+ */
+export async function planForStart(db: Exec, scope: TenantScope, presetType: string, field = 'body.presetType', now = new Date()): Promise<StartPlan> {
+  const [row] = await db.select().from(workflowPresets).where(eq(workflowPresets.presetType, presetType));
+  if (!row) throw validationError([{ field, reason: `no published workflow preset ${presetType}` }]);
+  const [setting] = await db.select().from(workspaceWorkflowPresets).where(and(inScope(workspaceWorkflowPresets, scope), eq(workspaceWorkflowPresets.presetType, presetType)));
+  const effective = settingDto(row, setting);
+  if (!effective.isEnabled) throw notOffered(presetType);
+  const steps = effective.steps.map((s) => s.stepCode);
+  const offSteps = effective.steps.filter((s) => !s.isOn).map((s) => s.stepCode);
+  let reviewerIds: number[] = [];
+  if (offSteps.includes('ASSIGNMENT') && steps.includes('LEGAL_REVIEW')) {
+    reviewerIds = (await membersWithPermission(db, scope, PERMISSIONS.review)).map((m) => m.userId);
+    if (reviewerIds.length === 0) {
+      throw conflict({ ko: '검토자가 없습니다. 관리자에게 문의해 주세요.', en: 'Nobody in this workspace can review: ask an admin.' }, { reason: 'NO_REVIEWER', presetType });
+    }
+  }
+  const days = effective.defaultReviewDeadlineDays;
+  const defaultDeadline = days !== null && steps.includes('LEGAL_REVIEW') ? localDate(new Date(now.getTime() + days * 86_400_000), KOREA) : null;
+  return { plan: { presetType, steps, offSteps }, reviewerIds, defaultDeadline };
+}
+
+// Super admin --------------------------------------------------------------------------------------
+
+const userOf = (ctx: RequestContext) => (ctx.principal?.kind === 'user' ? ctx.principal.userId : null);
+
+export async function listPublished(services: Services): Promise<PublishedPreset[]> {
+  return (await publishedRows(services.db)).map(publishedDto);
+}
+
+export async function publish(services: Services, ctx: RequestContext, body: z.output<typeof PublishPresetBodySchema>): Promise<PublishedPreset> {
+  const problems = presetStepProblems(body.steps);
+  if (problems.length > 0) throw validationError(problems);
+  return services.db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: workflowPresets.id }).from(workflowPresets).where(eq(workflowPresets.presetType, body.presetType)).for('update');
+    if (existing) throw conflict({ ko: '이미 있는 워크플로 코드입니다.', en: 'A preset with this code exists.' }, { reason: 'PRESET_EXISTS', presetType: body.presetType });
+    const [row] = await tx
+      .insert(workflowPresets)
+      .values({ presetType: body.presetType, nameKo: body.name.ko, nameEn: body.name.en, steps: body.steps.map((s) => ({ stepCode: s.stepCode, isOptional: s.isOptional })), isBuiltIn: false, createdByUserId: userOf(ctx) })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw conflict({ ko: '이미 있는 워크플로 코드입니다.', en: 'A preset with this code exists.' }, { reason: 'PRESET_EXISTS', presetType: body.presetType });
+    await recordAudit(tx, { type: 'workflow_preset.published', data: { presetType: row.presetType, steps: row.steps } }, auditMetaOf(ctx, userOf(ctx)));
+    return publishedDto(row);
+  });
+}
+
+// The workspace's adaptation -----------------------------------------------------------------------
+
+export async function getWorkspaceSettings(services: Services, ctx: RequestContext): Promise<WorkspacePresetSetting[]> {
+  return workspacePresetSettings(services.db, tenantScope(ctx));
+}
+
+/** Sets the named presets (400 naming the field for an unknown preset or a step it does not mark optional). */
+export async function putWorkspaceSettings(services: Services, ctx: RequestContext, body: z.output<typeof PutWorkspacePresetsBodySchema>): Promise<WorkspacePresetSetting[]> {
+  const scope = tenantScope(ctx);
+  const published = new Map((await publishedRows(services.db)).map((r) => [r.presetType, r]));
+  const problems: Array<{ field: string; reason: string }> = [];
+  body.presets.forEach((p, i) => {
+    const row = published.get(p.presetType);
+    if (!row) return problems.push({ field: `body.presets.${i}.presetType`, reason: `no published workflow preset ${p.presetType}` });
+    for (const code of p.offStepCodes) {
+      if (!row.steps.some((s) => s.stepCode === code && s.isOptional)) problems.push({ field: `body.presets.${i}.offStepCodes`, reason: `${p.presetType} does not mark ${code} optional` });
+    }
+  });
+  if (problems.length > 0) throw validationError(problems);
+  if (ctx.principal?.kind !== 'user') throw new AppError('ERROR_UNAUTHORIZED');
+  const userId = ctx.principal.userId;
+  return services.db.transaction(async (tx) => {
+    for (const p of body.presets) {
+      const values = { isEnabled: p.isEnabled, nameKo: p.name?.ko ?? null, nameEn: p.name?.en ?? null, offStepCodes: p.offStepCodes, defaultReviewDeadlineDays: p.defaultReviewDeadlineDays, updatedByUserId: userId, updatedAt: new Date() };
+      await tx
+        .insert(workspaceWorkflowPresets)
+        .values({ ...scope, presetType: p.presetType, ...values })
+        .onConflictDoUpdate({ target: [workspaceWorkflowPresets.tenantId, workspaceWorkflowPresets.workspaceId, workspaceWorkflowPresets.presetType], set: values });
+    }
+    await recordAudit(
+      tx,
+      { type: 'workflow_preset.adapted', data: { presets: body.presets.map((p) => ({ presetType: p.presetType, isEnabled: p.isEnabled, offStepCodes: p.offStepCodes, defaultReviewDeadlineDays: p.defaultReviewDeadlineDays, hasCustomName: p.name !== null })) } },
+      { ...auditMetaOf(ctx, userId), ...scope },
+    );
+    return workspacePresetSettings(tx, scope);
+  });
+}
