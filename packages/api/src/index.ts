@@ -38,5 +38,6 @@ export * from './ai-review-standalone';
 export * from './legal-sources';
 export * from './standard-forms';
 export * from './workflows';
+export * from './workflow-analytics';
 export * from './esign';
 export * from './seals';

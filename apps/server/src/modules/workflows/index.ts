@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module';
+import { registerWorkflowAnalyticsRoutes } from './workflow-analytics.routes';
 import { registerWorkflowListRoutes } from './workflow-lists.routes';
 import { registerWorkflowFileAccess } from './workflows.file-access';
 import { scheduleDeadlineSweep, workflowJobs } from './workflows.jobs';
@@ -15,6 +16,7 @@ export const workflowsModule = defineModule({
   routes(app, services) {
     registerWorkflowRoutes(app, services);
     registerWorkflowListRoutes(app, services);
+    registerWorkflowAnalyticsRoutes(app, services);
   },
   jobs: workflowJobs(),
   schedule: (services) => scheduleDeadlineSweep(services),

@@ -539,6 +539,8 @@ describe('the route table', () => {
         "GET /api/conhub/users/with-divisions/v1 member CLM",
         "GET /api/conhub/users/my-groups/v1 member CLM",
         "GET /api/conhub/users/my-authorized-groups/v1 member CLM",
+        "GET /api/conhub/contracts/workflow-analytics/open-items/v1 member CLM",
+        "GET /api/conhub/contracts/workflow-analytics/cycle-times/v1 member CLM",
         "POST /api/esign/envelopes/v1 member E_CONTRACT",
         "GET /api/esign/envelopes/v1 member E_CONTRACT",
         "GET /api/esign/envelopes/:envelopeId/v1 member E_CONTRACT",
