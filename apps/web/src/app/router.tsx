@@ -161,6 +161,7 @@ export const appRoutes: RouteObject[] = [
                       { path: 'assignments', lazy: async () => ({ Component: (await import('../features/workflows/AssignmentsPage')).AssignmentsPage }) },
                       { path: 'approvals', lazy: async () => ({ Component: (await import('../features/workflows/ApprovalsPage')).ApprovalsPage }) },
                       { path: 'my-requests', lazy: async () => ({ Component: (await import('../features/workflows/MyRequestsPage')).MyRequestsPage }) },
+                      { path: 'dashboard', lazy: async () => ({ Component: (await import('../features/workflows/WorkflowDashboardPage')).WorkflowDashboardPage }) },
                     ],
                   },
                   {

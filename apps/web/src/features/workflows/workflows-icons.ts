@@ -4,3 +4,4 @@ export { default as IconSignature } from '@tabler/icons-react/dist/esm/icons/Ico
 export { default as IconSend } from '@tabler/icons-react/dist/esm/icons/IconSend.mjs';
 export { default as IconDownload } from '@tabler/icons-react/dist/esm/icons/IconDownload.mjs';
 export { default as IconAlarm } from '@tabler/icons-react/dist/esm/icons/IconAlarm.mjs';
+export { default as IconChartBar } from '@tabler/icons-react/dist/esm/icons/IconChartBar.mjs';
