@@ -150,7 +150,7 @@ describe('GET contracts/workflow-analytics/cycle-times/v1', () => {
       { stepCode: 'APPROVAL', count: 2, medianSeconds: 4 * HOUR, p90Seconds: 20_160 },
       { stepCode: 'SIGNING', count: 1, medianSeconds: 48 * HOUR, p90Seconds: 48 * HOUR },
     ]);
-    const review = (rows: Array<{ stepCode: string }>) => rows.filter((r) => r.stepCode === 'LEGAL_REVIEW');
+    const review = <T extends { stepCode: string }>(rows: T[]) => rows.filter((r) => r.stepCode === 'LEGAL_REVIEW');
     expect(review(data.byContractType)).toEqual([
       // SERVICE 1, 4, 10 h: median 4 h; p90 at 1.8 -> 4 + 0.8 * 6 = 8.8 h. SUPPLY 20, 202.5 h: median 111.25 h; p90 at 0.9 -> 20 + 0.9 * 182.5 = 184.25 h.
       { stepCode: 'LEGAL_REVIEW', contractType: 'SERVICE', count: 3, medianSeconds: 4 * HOUR, p90Seconds: 31_680 },
