@@ -83,7 +83,8 @@ export interface CycleTimeRow {
  *
  * Only workflows updated since `from` can hold a stay that ended in the range (every action moves
  * `updated_at`): they are found through `workflows_scope_updated_idx`, their events through the
- * (workflow_id, seq) key. One statement computes the four breakdowns as grouping sets, each with
+ * (workflow_id, seq) key, probed with the id set as an array (an InitPlan, as the lists' idAmong:
+ * joined to the CTE instead, the planner misjudged its size and read every event). One statement computes the four breakdowns as grouping sets, each with
  * percentile_cont over the stays' seconds; a reviewer is the one who ended a LEGAL_REVIEW stay by
  * completing or returning the review.
  */
@@ -101,7 +102,7 @@ export async function cycleTimes(db: Executor, scope: TenantScope, readable: SQL
              ${workflowEvents.stepCode} as step_before, ${workflowEvents.actionId} as action_id, ${workflowEvents.actorUserId} as actor_id,
              coalesce(lead(${workflowEvents.stepCode}) over (partition by ${workflowEvents.workflowId} order by ${workflowEvents.seq}), wf.open_step) as step_after
         from ${workflowEvents} inner join wf on wf.id = ${workflowEvents.workflowId}
-       where ${inScope(workflowEvents, scope)} and ${workflowEvents.type} in ('STARTED', 'ACTION')
+       where ${workflowEvents.workflowId} = any(array(select id from wf)) and ${inScope(workflowEvents, scope)} and ${workflowEvents.type} in ('STARTED', 'ACTION')
     ), boundaries as (
       select workflow_id, seq, at, step_after, action_id, actor_id from transitions where step_after is distinct from step_before
     ), stays as (
