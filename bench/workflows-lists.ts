@@ -1,5 +1,5 @@
-// The workflow hub's read models on PostgreSQL at scale (issue 18): GET home/works/todo/v1 and the
-// listings (contracts/workflow-processes/v1, my-requests/v2) p95, one request at a time and at 8
+// The workflow hub's read models on PostgreSQL at scale (issue 18): GET home/works/todo/v1, the
+// listings (contracts/workflow-processes/v1, my-requests/v2) and the dashboard (workflow-analytics) p95, one request at a time and at 8
 // concurrent, beside a bare Fastify + pg handler that runs the same SQL.
 //
 //   npx tsx bench/workflows-lists.ts
@@ -21,7 +21,8 @@
 // Options (env): BENCH_DURATION seconds per run (default 10), BENCH_WF_ROUNDS (1: app and bare
 // take turns, the median round counts), BENCH_WF_SKIP_BUILD=1 to reuse apps/server/dist,
 // BENCH_WF_DB=<name> to measure a database kept by an earlier run (BENCH_WF_KEEP_DB=1; the server
-// applies any newer migration to it at start, so an index can be tried without seeding again).
+// applies any newer migration to it at start, so an index can be tried without seeding again),
+// BENCH_WF_SCENARIOS=<regex> to measure only the scenarios whose name matches (e.g. `analytics`).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -187,7 +188,8 @@ const median = (runs: Run[]) => [...runs].sort((a, b) => a.rps - b.rps)[Math.flo
 /** The app's statements for one request: the service called once on a logging drizzle instance. */
 async function captureStatements(dbUrl: string, scope: { tenantId: number; workspaceId: number }, userId: number, url: string): Promise<Statement[]> {
   const lists = await import('../apps/server/src/modules/workflows/workflow-lists.service');
-  const { WorkflowProcessesQuerySchema, MyRequestsQuerySchema } = await import('@legal/api');
+  const analytics = await import('../apps/server/src/modules/workflows/workflow-analytics.service');
+  const { WorkflowProcessesQuerySchema, MyRequestsQuerySchema, AnalyticsRangeQuerySchema } = await import('@legal/api');
   const captured: Statement[] = [];
   const pool = new pg.Pool({ connectionString: dbUrl, max: 4 });
   const db = drizzle(pool, { logger: { logQuery: (sql, params) => captured.push({ sql, params }) } });
@@ -202,6 +204,8 @@ async function captureStatements(dbUrl: string, scope: { tenantId: number; works
   if (u.pathname.endsWith('/home/works/todo/v1')) await lists.getHomeTodo(services, ctx);
   else if (u.pathname.endsWith('/workflow-processes/v1')) await lists.listWorkflowProcesses(services, ctx, WorkflowProcessesQuerySchema.parse(query));
   else if (u.pathname.includes('/my-requests/')) await lists.listRequests(services, ctx, 'mine', MyRequestsQuerySchema.parse(query));
+  else if (u.pathname.endsWith('/workflow-analytics/open-items/v1')) await analytics.getOpenItems(services, ctx);
+  else if (u.pathname.endsWith('/workflow-analytics/cycle-times/v1')) await analytics.getCycleTimes(services, ctx, AnalyticsRangeQuerySchema.parse(query));
   else throw new Error(`no capture for ${url}`);
   await pool.end();
   return captured;
@@ -256,7 +260,12 @@ async function main() {
       { name: 'workflow-processes ALL, legal manager', login: 'manager', as: 'manager', url: '/api/conhub/contracts/workflow-processes/v1?size=20' },
       { name: 'workflow-processes filtered (IN_REVIEW, 용역), legal manager', login: 'manager', as: 'manager', url: `/api/conhub/contracts/workflow-processes/v1?size=20&includedProcessStatuses=IN_REVIEW&searchText=${encodeURIComponent('용역')}` },
       { name: 'my-requests v2, member', login: 'member', as: 'member', url: '/api/conhub/my-requests/v2' },
-    ];
+      // The dashboard (workflow-analytics): the seeded contracts span 2020-2025, so one year holds a sixth of the workflows.
+      { name: 'analytics open-items, member', login: 'member', as: 'member', url: '/api/conhub/contracts/workflow-analytics/open-items/v1' },
+      { name: 'analytics open-items, legal manager', login: 'manager', as: 'manager', url: '/api/conhub/contracts/workflow-analytics/open-items/v1' },
+      { name: 'analytics cycle-times 2025 (1 year), member', login: 'member', as: 'member', url: '/api/conhub/contracts/workflow-analytics/cycle-times/v1?dateStart=2025-01-01&dateEnd=2025-12-31' },
+      { name: 'analytics cycle-times 2025 (1 year), legal manager', login: 'manager', as: 'manager', url: '/api/conhub/contracts/workflow-analytics/cycle-times/v1?dateStart=2025-01-01&dateEnd=2025-12-31' },
+    ].filter((s) => !process.env.BENCH_WF_SCENARIOS || new RegExp(process.env.BENCH_WF_SCENARIOS).test(s.name));
     for (const s of scenarios) s.statements = await captureStatements(dbUrl, scope, who[s.as].userId, s.url);
     const file = path.join(os.tmpdir(), `bench-workflows-${process.pid}.json`);
     fs.writeFileSync(file, JSON.stringify(scenarios));

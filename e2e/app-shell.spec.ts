@@ -36,7 +36,7 @@ test.describe('the app shell', () => {
     await expect(page).toHaveURL(/\/hanbit\/contracts$/);
     const contracts = sideNav(page, '계약 관리 메뉴');
     await expect(contracts.getByRole('link', { name: '계약 목록' })).toHaveAttribute('aria-current', 'page');
-    await expect(contracts.getByRole('link')).toHaveText(['워크스페이스 홈', '계약 목록', '계약 등록', '일괄 등록', '표준 서식', '할 일', '내 검토 요청', '계약 검색', '검토 배정', '결재함', '전자계약', '파일', '공지사항']);
+    await expect(contracts.getByRole('link')).toHaveText(['워크스페이스 홈', '계약 목록', '계약 등록', '일괄 등록', '표준 서식', '할 일', '내 검토 요청', '계약 검색', '검토 배정', '결재함', '대시보드', '전자계약', '파일', '공지사항']);
     await expectNoWelcomeAnchors(page);
 
     await contracts.getByRole('link', { name: '계약 등록' }).click();
@@ -55,7 +55,7 @@ test.describe('the app shell', () => {
     await page.goto('/hanbit/contracts');
     const contracts = sideNav(page, '계약 관리 메뉴');
     await expect(contracts.getByRole('link', { name: '계약 목록' })).toHaveAttribute('aria-current', 'page');
-    await expect(contracts.getByRole('link')).toHaveText(['워크스페이스 홈', '계약 목록', '표준 서식', '할 일', '내 검토 요청', '계약 검색', '파일', '공지사항']);
+    await expect(contracts.getByRole('link')).toHaveText(['워크스페이스 홈', '계약 목록', '표준 서식', '할 일', '내 검토 요청', '계약 검색', '대시보드', '파일', '공지사항']);
     await expect(sideNav(page, '계약 관리 메뉴').getByRole('link', { name: '관리자 콘솔' })).toHaveCount(0);
   });
 

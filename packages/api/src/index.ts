@@ -41,5 +41,6 @@ export * from './workflows';
 export * from './contract-hub-search';
 export * from './workflow-presets';
 export * from './contract-super-admin';
+export * from './workflow-analytics';
 export * from './esign';
 export * from './seals';

@@ -163,6 +163,7 @@ export const appRoutes: RouteObject[] = [
                       { path: 'approvals', lazy: async () => ({ Component: (await import('../features/workflows/ApprovalsPage')).ApprovalsPage }) },
                       { path: 'my-requests', lazy: async () => ({ Component: (await import('../features/workflows/MyRequestsPage')).MyRequestsPage }) },
                       { path: 'search', lazy: async () => ({ Component: (await import('../features/workflows/ContractSearchPage')).ContractSearchPage }) },
+                      { path: 'dashboard', lazy: async () => ({ Component: (await import('../features/workflows/WorkflowDashboardPage')).WorkflowDashboardPage }) },
                     ],
                   },
                   {

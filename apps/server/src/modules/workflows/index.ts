@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/module';
 import { registerContractSearchRoutes } from './contract-search.routes';
+import { registerWorkflowAnalyticsRoutes } from './workflow-analytics.routes';
 import { registerWorkflowListRoutes } from './workflow-lists.routes';
 import { registerWorkflowPresetRoutes } from './workflow-presets.routes';
 import { registerWorkflowFileAccess } from './workflows.file-access';
@@ -20,6 +21,7 @@ export const workflowsModule = defineModule({
     registerWorkflowListRoutes(app, services);
     registerContractSearchRoutes(app, services);
     registerWorkflowPresetRoutes(app, services);
+    registerWorkflowAnalyticsRoutes(app, services);
   },
   jobs: workflowJobs(),
   schedule: (services) => scheduleDeadlineSweep(services),

@@ -558,6 +558,8 @@ describe('the route table', () => {
         "GET /api/conhub/super-admin/workflow-presets/meta/options/v1 superAdmin",
         "GET /api/conhub/workspaces/workflow-presets/v1 admin CLM",
         "PUT /api/conhub/workspaces/workflow-presets/v1 admin CLM",
+        "GET /api/conhub/contracts/workflow-analytics/open-items/v1 member CLM",
+        "GET /api/conhub/contracts/workflow-analytics/cycle-times/v1 member CLM",
         "POST /api/esign/envelopes/v1 member E_CONTRACT",
         "GET /api/esign/envelopes/v1 member E_CONTRACT",
         "GET /api/esign/envelopes/:envelopeId/v1 member E_CONTRACT",

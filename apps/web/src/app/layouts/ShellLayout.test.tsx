@@ -62,7 +62,8 @@ describe('the app shell', () => {
     const nav = await sideNav('계약 관리 메뉴');
     const links = within(nav).getAllByRole('link');
     expect(links.map((l) => l.getAttribute('href'))).toEqual([
-      '/hanbit', '/hanbit/contracts', '/hanbit/contracts/new', '/hanbit/contracts/bulk', '/hanbit/workflows/todo', '/hanbit/workflows/my-requests', '/hanbit/workflows/search', '/hanbit/files', '/hanbit/notices',
+      '/hanbit', '/hanbit/contracts', '/hanbit/contracts/new', '/hanbit/contracts/bulk', '/hanbit/workflows/todo', '/hanbit/workflows/my-requests', '/hanbit/workflows/search', '/hanbit/workflows/dashboard',
+      '/hanbit/files', '/hanbit/notices',
     ]);
     expect(within(nav).getByRole('link', { name: '계약 목록' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: '파일' })).not.toHaveAttribute('aria-current');

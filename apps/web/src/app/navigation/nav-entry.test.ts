@@ -147,11 +147,11 @@ describe('the registry (nav-entries.ts)', () => {
     const admin = [...manager, ...perms('workspace.admin.access', 'workspace.user.read', 'workspace.audit.read')];
     const at = (variant: NavAudience['variant'], permissions: NavAudience['permissions']) =>
       ids(visibleNavEntries(NAV_ENTRIES, { variant, products: hanbit, permissions }));
-    expect(at('contractManagement', reader)).toEqual(['home', 'contracts', 'workflows.todo', 'workflows.myRequests', 'workflows.search', 'files', 'notices']);
-    expect(at('contractManagement', manager)).toEqual(['home', 'contracts', 'contracts.new', 'contracts.bulk', 'workflows.todo', 'workflows.myRequests', 'workflows.search', 'files', 'notices']);
+    expect(at('contractManagement', reader)).toEqual(['home', 'contracts', 'workflows.todo', 'workflows.myRequests', 'workflows.search', 'workflows.dashboard', 'files', 'notices']);
+    expect(at('contractManagement', manager)).toEqual(['home', 'contracts', 'contracts.new', 'contracts.bulk', 'workflows.todo', 'workflows.myRequests', 'workflows.search', 'workflows.dashboard', 'files', 'notices']);
     // The workflow hub: the assignment board and the approvals inbox only for who assigns and approves.
     expect(at('contractManagement', [...reader, ...perms('legal.review.assign', 'approval.approval.approve')])).toEqual([
-      'home', 'contracts', 'workflows.todo', 'workflows.myRequests', 'workflows.search', 'workflows.assignments', 'workflows.approvals', 'files', 'notices',
+      'home', 'contracts', 'workflows.todo', 'workflows.myRequests', 'workflows.search', 'workflows.assignments', 'workflows.approvals', 'workflows.dashboard', 'files', 'notices',
     ]);
     expect(at('general', admin)).toContain('admin');
     expect(at('general', manager)).not.toContain('admin');

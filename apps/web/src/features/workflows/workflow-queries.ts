@@ -1,7 +1,7 @@
 import {
   type ContractHubItem, type ContractHubSearchV2Query, type MyRelatedQuery, type MyRelation, type Page, listMyRelatedContracts, searchHubContractsV2, searchToBeExecutedV2,
   type CurrentActionBody, type RouteQuery, type StartWorkflowBody, type Workflow, countAssignmentsByMember, countAssignmentsByStep, getCurrentWorkflow,
-  getHomeTodo, getWorkflowMeta, listApprovals, listCommentEvents, listGroupRequestsV2, listMyRequestsV2, listToBeAssignedV2, listUsersWithDivisions,
+  getHomeTodo, getWorkflowCycleTimes, getWorkflowMeta, getWorkflowOpenItems, listApprovals, listCommentEvents, listGroupRequestsV2, listMyRequestsV2, listToBeAssignedV2, listUsersWithDivisions,
   listWorkflowEventsV3, listWorkflowPresets, startWorkflow, workspaceKey,
 } from '@legal/api';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -145,6 +145,23 @@ export function useMyRequests(query: MyRequestsQuery, isGroups: boolean) {
   return useQuery({
     queryKey: [...base, 'my-requests', isGroups, query],
     queryFn: ({ signal }) => api.call(isGroups ? listGroupRequestsV2 : listMyRequestsV2, { signal, query }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The dashboard: the running workflows the caller can read, by step and wait, and the slowest. */
+export function useWorkflowOpenItems() {
+  const base = useWorkflowsKey();
+  return useQuery({ queryKey: [...base, 'analytics', 'open-items'], queryFn: ({ signal }) => api.call(getWorkflowOpenItems, { signal }) });
+}
+
+/** The dashboard: time spent in each step over the range (the server's 90 days up to today when absent). */
+export function useWorkflowCycleTimes(range: RouteQuery<typeof getWorkflowCycleTimes>, isEnabled: boolean) {
+  const base = useWorkflowsKey();
+  return useQuery({
+    queryKey: [...base, 'analytics', 'cycle-times', range],
+    queryFn: ({ signal }) => api.call(getWorkflowCycleTimes, { signal, query: range }),
+    enabled: isEnabled,
     placeholderData: keepPreviousData,
   });
 }

@@ -6,3 +6,4 @@ export { default as IconDownload } from '@tabler/icons-react/dist/esm/icons/Icon
 export { default as IconAlarm } from '@tabler/icons-react/dist/esm/icons/IconAlarm.mjs';
 export { default as IconFileSearch } from '@tabler/icons-react/dist/esm/icons/IconFileSearch.mjs';
 export { default as IconRoute } from '@tabler/icons-react/dist/esm/icons/IconRoute.mjs';
+export { default as IconChartBar } from '@tabler/icons-react/dist/esm/icons/IconChartBar.mjs';

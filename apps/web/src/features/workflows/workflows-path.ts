@@ -1,5 +1,5 @@
 /** `/:workspaceName/workflows/<page>`: the workflow hub's own pages (the panel lives on the contract page). */
-export type WorkflowPage = 'todo' | 'assignments' | 'approvals' | 'my-requests' | 'search';
+export type WorkflowPage = 'todo' | 'assignments' | 'approvals' | 'my-requests' | 'search' | 'dashboard';
 
 export function workflowsPath(workspaceName: string, page: WorkflowPage, query?: URLSearchParams): string {
   const base = `/${encodeURIComponent(workspaceName)}/workflows/${page}`;
