@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO_PASSWORD } from '@legal/api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, freePort, waitFor } from '../../test/harness';
+import { serverSpawner } from '../../test/spawned-server';
 import { makePdf, signaturePng } from './esign.test-support';
 import { verifySignedPdf } from './pdf';
 
@@ -17,31 +17,10 @@ import { verifySignedPdf } from './pdf';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answers are read field by field
 type Answer = { code: string; data: any };
 
-const MAIN = path.join(__dirname, '../../main.ts');
 
 describe('a kill -9 during the final PDF assembly', () => {
-  const children: ChildProcess[] = [];
-  afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
-
-  function startServer(env: Record<string, string>) {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    children.push(child);
-    const lines: string[] = [];
-    child.stdout!.on('data', (d) => lines.push(...String(d).split('\n').filter(Boolean)));
-    child.stderr!.on('data', (d) => lines.push(...String(d).split('\n').filter(Boolean)));
-    let exited = false;
-    child.once('exit', () => (exited = true));
-    // Waits for a line of the log; a server that has exited will never say it, so that fails at once.
-    const saw = (text: string, ms = 400_000) =>
-      waitFor(async () => {
-        if (lines.some((l) => l.includes(text))) return true;
-        if (exited) throw new Error('the server exited');
-        return false;
-      }, ms, 200).catch((err: Error) => {
-        throw new Error(`${err.message}: waiting for ${text}; the server said:\n${lines.slice(-30).join('\n')}`);
-      });
-    return { child, lines, saw };
-  }
+  const servers = serverSpawner();
+  afterAll(() => servers.killAll());
 
   it('restarts and completes the envelope with one signed PDF', { timeout: 1_200_000 }, async () => {
     const database = await createTestDatabase();
@@ -50,7 +29,7 @@ describe('a kill -9 during the final PDF assembly', () => {
     const base = `http://127.0.0.1:${port}`;
     const env = { DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base, SEED_DEMO: 'true', SEED_DEMO_CONTENT: 'false', JOBS_MAINTENANCE_INTERVAL_SECONDS: '1', ...(database.url ? { DATABASE_URL: database.url } : {}) };
     try {
-      const first = startServer({ ...env, ESIGN_TEST_PAUSE_FINALIZE_MS: '600000' });
+      const first = servers.start({ ...env, ESIGN_TEST_PAUSE_FINALIZE_MS: '600000' });
       await first.saw('"msg":"ready"');
 
       // Signed in as the demo member of hanbit, in its workspace.
@@ -104,7 +83,7 @@ describe('a kill -9 during the final PDF assembly', () => {
       first.child.kill('SIGKILL');
       await new Promise((resolve) => first.child.once('exit', resolve));
 
-      const second = startServer(env);
+      const second = servers.start(env);
       await second.saw('"msg":"ready"');
       const login2 = await fetch(`${base}/api/auth/login/v1`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ loginId: 'member@hanbit.example', password: DEMO_PASSWORD }) });
       cookie = login2.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');

@@ -110,8 +110,9 @@ export async function finalizeEnvelope(services: AppServices, scope: TenantScope
 export const finalizeEnvelopeJob = defineJob<{ tenantId: number; workspaceId: number; envelopeId: number }, AppServices>({
   name: 'esign.finalize',
   payload: z.object({ tenantId: z.number().int().positive(), workspaceId: z.number().int().positive(), envelopeId: z.number().int().positive() }),
-  // expireInSeconds: an assembly takes seconds; a run lost with its process (kill -9) is retried once it expires.
-  policy: { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true, expireInSeconds: 120 },
+  // expireInSeconds: an assembly takes about a second (docs/esign.md), on its worker thread; a run lost with its
+  // process (kill -9) is retried once it expires, so a crash delays the envelope by about a minute.
+  policy: { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true, expireInSeconds: 60 },
   async handler({ tenantId, workspaceId, envelopeId }, services) {
     const outcome = await finalizeEnvelope(services, { tenantId, workspaceId }, envelopeId);
     services.logger.info({ job: 'esign.finalize', envelopeId, outcome }, 'esign envelope finalized');

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +6,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../platform/db/client';
 import { mailOutbox } from '../../platform/mail/mail.table';
-import { createTestDatabase, freePort, waitFor } from '../../test/harness';
+import { createTestDatabase, freePort } from '../../test/harness';
+import { serverSpawner } from '../../test/spawned-server';
 import { contracts } from '../contracts';
 import { workflowEvents, workflows } from './workflows.table';
 
@@ -22,32 +22,11 @@ import { workflowEvents, workflows } from './workflows.table';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answers are read field by field
 type Answer = { code: string; data: any };
 
-const MAIN = path.join(__dirname, '../../main.ts');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
 describe('a kill -9 during a workflow transition', () => {
-  const children: ChildProcess[] = [];
-  afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
-
-  function startServer(env: Record<string, string>) {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    children.push(child);
-    const lines: string[] = [];
-    child.stdout!.on('data', (d) => lines.push(...String(d).split('\n').filter(Boolean)));
-    child.stderr!.on('data', (d) => lines.push(...String(d).split('\n').filter(Boolean)));
-    let exited = false;
-    child.once('exit', () => (exited = true));
-    // Waits for a line of the log; a server that has exited will never say it, so that fails at once.
-    const saw = (text: string, ms = 400_000) =>
-      waitFor(async () => {
-        if (lines.some((l) => l.includes(text))) return true;
-        if (exited) throw new Error('the server exited');
-        return false;
-      }, ms, 200).catch((err: Error) => {
-        throw new Error(`${err.message}: waiting for ${text}; the server said:\n${lines.slice(-30).join('\n')}`);
-      });
-    return { child, lines, saw };
-  }
+  const servers = serverSpawner();
+  afterAll(() => servers.killAll());
 
   it('loses nothing and duplicates nothing: the workflow is as before the action, which then succeeds once', { timeout: 1_200_000 }, async () => {
     const database = await createTestDatabase();
@@ -56,7 +35,7 @@ describe('a kill -9 during a workflow transition', () => {
     const base = `http://127.0.0.1:${port}`;
     const env = { DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base, SEED_DEMO: 'true', SEED_DEMO_CONTENT: 'false', JOBS_MAINTENANCE_INTERVAL_SECONDS: '1', ...(database.url ? { DATABASE_URL: database.url } : {}) };
     try {
-      const first = startServer({ ...env, WORKFLOW_TEST_PAUSE_ACTION_MS: '600000' });
+      const first = servers.start({ ...env, WORKFLOW_TEST_PAUSE_ACTION_MS: '600000' });
       await first.saw('"msg":"ready"');
 
       // Demo members of hanbit, each signed in: the requester and the approver.
@@ -114,7 +93,7 @@ describe('a kill -9 during a workflow transition', () => {
       await new Promise((resolve) => first.child.once('exit', resolve));
       expect(await inFlight).toEqual({ answered: null });
 
-      const second = startServer(env);
+      const second = servers.start(env);
       await second.saw('"msg":"ready"');
       member = as(await signIn('member@hanbit.example'));
       approver = as(await signIn('approver@hanbit.example'));
