@@ -1,4 +1,4 @@
-import { createContractByStandardForm, getStandardFormV2, getTemplateConfigsV3, getTemplateVersion } from '@legal/api';
+import { createContractByStandardForm, getStandardFormV2, getTemplateConfigsV3, getTemplateVersion, listWorkflowPresets, type WorkflowPreset } from '@legal/api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fail } from '../../test/fake-api';
@@ -6,8 +6,17 @@ import { renderApp } from '../../test/render';
 import { detailOf as contractDetailOf } from '../contracts/contracts.test-support';
 import { detailOf, ok, signInToLibrary, templateOf, VARIABLES } from './standard-forms.test-support';
 
+/** The one workflow this workspace offers, under its own name (the built-in others are switched off). */
+const OFFERED: WorkflowPreset = {
+  presetType: 'LEGAL_REVIEW',
+  name: { ko: '간이 법무 검토', en: 'Quick legal review' },
+  steps: [{ stepCode: 'REQUEST', order: 1, group: 'REQUEST', actorRule: { role: 'REQUESTER', permission: null }, actions: ['SUBMIT'] }],
+  defaultReviewDeadlineDays: null,
+};
+
 function serveWizard() {
   return signInToLibrary()
+    .on(listWorkflowPresets, ok([OFFERED]))
     .on(getStandardFormV2, ok(detailOf()))
     .on(getTemplateConfigsV3, ok(VARIABLES))
     .on(getTemplateVersion, ok(templateOf(2)));
@@ -52,6 +61,10 @@ describe('draft a contract from a form', { timeout: 45_000 }, () => {
 
     // Step 3, then the server refuses a value: back on the values step with its reason.
     fireEvent.change(await screen.findByRole('textbox', { name: '계약명' }), { target: { value: '새솔 용역계약' } });
+    // The workflows offered are the workspace's, by its names: none, or its one preset.
+    fireEvent.click(screen.getByRole('combobox', { name: '워크플로' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['없음', '간이 법무 검토']);
+    fireEvent.click(screen.getByRole('option', { name: '없음' }));
     fireEvent.click(screen.getByRole('button', { name: '계약서 만들기' }));
     const backOnValues = await screen.findByRole('form', { name: '변수 입력' });
     expect(await within(backOnValues).findByText('시작일은 오늘 이후여야 합니다')).toBeInTheDocument();

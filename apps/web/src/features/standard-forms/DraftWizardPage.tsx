@@ -1,4 +1,4 @@
-import { type StandardFormDetail, type VariableConfig, WORKFLOW_PRESET_TYPES } from '@legal/api';
+import { type StandardFormDetail, type VariableConfig } from '@legal/api';
 import { Alert, Anchor, Button, Container, Grid, Group, Select, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
@@ -13,6 +13,7 @@ import { useLocaleFormat } from '../../lib/i18n/locale-format';
 import { useHasAnyPermission, useSession } from '../../lib/session';
 import { contractPath } from '../contracts/contracts-path';
 import { type Person, PersonPicker } from '../contracts/PeoplePicker';
+import { useWorkflowPresets } from '../workflows/workflow-queries';
 import { WorkspaceGate } from '../workspaces/WorkspaceGate';
 import { type DraftErrors, type DraftInputs, draftValues, initialInputs, validateInputs, valueOf } from './draft-values';
 import { useDraftContract, useDraftingConfigs, useStandardForm, useTemplate } from './standard-form-queries';
@@ -41,8 +42,6 @@ export function draftServerErrors(error: unknown): { values: Record<string, stri
   return out;
 }
 
-type WorkflowPresetType = (typeof WORKFLOW_PRESET_TYPES)[number];
-
 const selectMe = (s: { userInfo: { id: number } | null }) => s.userInfo?.id ?? null;
 
 function Wizard({ workspaceName, form }: { workspaceName: string; form: StandardFormDetail }) {
@@ -59,7 +58,13 @@ function Wizard({ workspaceName, form }: { workspaceName: string; form: Standard
   const [errors, setErrors] = useState<DraftErrors>({});
   const [title, setTitle] = useState('');
   const [owner, setOwner] = useState<Person | null>(null);
-  const [preset, setPreset] = useState<WorkflowPresetType>('NONE');
+  const [preset, setPreset] = useState('NONE');
+  // The workflows this workspace offers, by its names (a preset it switched off is not offered).
+  const presets = useWorkflowPresets(true);
+  const presetChoices = [
+    { value: 'NONE', label: t('presets.NONE') },
+    ...(presets.data ?? []).filter((p) => p.presetType !== 'NONE').map((p) => ({ value: p.presetType, label: p.name[locale] })),
+  ];
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const ordered = useMemo(() => [...(configs.data ?? [])].sort((a, b) => a.order - b.order), [configs.data]);
   const values = useMemo(() => inputs ?? (configs.data ? initialInputs(configs.data) : {}), [inputs, configs.data]);
@@ -146,7 +151,7 @@ function Wizard({ workspaceName, form }: { workspaceName: string; form: Standard
           <TextInput label={t('draft.contractTitle')} placeholder={defaultTitle} description={t('draft.contractTitleHint')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={fieldErrors.title} maxLength={200} />
           <PersonPicker label={t('draft.owner')} value={owner} onChange={setOwner} error={fieldErrors.ownerUserId} />
           {owner === null && myId !== null ? <Text size="xs" c="dimmed">{t('draft.ownerDefault')}</Text> : null}
-          <Select label={t('draft.workflowPreset')} data={WORKFLOW_PRESET_TYPES.map((value) => ({ value, label: t(`presets.${value}`) }))} value={preset} allowDeselect={false} onChange={(value) => setPreset((value ?? 'NONE') as WorkflowPresetType)} error={fieldErrors.workflowPresetType} />
+          <Select label={t('draft.workflowPreset')} data={presetChoices} value={preset} allowDeselect={false} disabled={presets.isLoading} onChange={(value) => setPreset(value ?? 'NONE')} error={fieldErrors.workflowPresetType} />
           {isStale ? <Alert color="orange" role="alert">{t('draft.stale')}</Alert> : generalError ? <Alert color="red" role="alert">{generalError.message}</Alert> : null}
           <Group>
             <Button variant="default" onClick={() => setStep(1)} disabled={draft.isPending}>{t('draft.back')}</Button>
