@@ -96,7 +96,8 @@ async function registerSeal(manager: Page, name: string): Promise<number> {
 async function requestSeal(member: Page, sealName: string, contractTitle: string) {
   await member.goto('/hanbit/seals/requests');
   await member.getByRole('button', { name: '새 신청' }).click();
-  const form = member.getByRole('dialog', { name: '인감 사용 신청' });
+  // Exact: once sent, the new request opens in its drawer, "인감 사용 신청 #N".
+  const form = member.getByRole('dialog', { name: '인감 사용 신청', exact: true });
   await pick(member, form.getByRole('combobox', { name: '인감', exact: true }), '', new RegExp(`^${sealName} `));
   await form.getByRole('textbox', { name: '사용 목적' }).fill(`${contractTitle} 체결 날인`);
   await pick(member, form.getByRole('combobox', { name: '계약', exact: true }), contractTitle, new RegExp(`^${contractTitle}$`));
