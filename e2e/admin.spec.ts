@@ -56,6 +56,9 @@ test.describe('the workspace admin console', () => {
 
     // The admin gives them a role on the users page.
     await page.getByRole('link', { name: '사용자' }).click();
+    // The users page, not the one it leaves: that page has a 검색어 box too, and typing into it
+    // while the users page loads was lost (failed so under CI load).
+    await page.waitForURL(/\/admin\/users(\?|$)/);
     await page.getByLabel('검색어').fill(invitee);
     await page.getByLabel('검색어').press('Enter');
     await expect(page.getByText('총 1건')).toBeVisible();
@@ -87,6 +90,9 @@ test.describe('the workspace admin console', () => {
 
     // The admin deactivates them: their session ends and the workspace is closed to them.
     await page.getByRole('link', { name: '사용자' }).click();
+    // The users page, not the one it leaves: that page has a 검색어 box too, and typing into it
+    // while the users page loads was lost (failed so under CI load).
+    await page.waitForURL(/\/admin\/users(\?|$)/);
     await page.getByLabel('검색어').fill(invitee);
     await page.getByLabel('검색어').press('Enter');
     await expect(page.getByText('총 1건')).toBeVisible();
