@@ -120,10 +120,10 @@ describe('a job interrupted by a crash', () => {
     const output: string[] = [];
     child.stdout!.on('data', (d) => output.push(...String(d).split('\n').filter(Boolean)));
     child.stderr!.on('data', (d) => output.push(...String(d).split('\n').filter(Boolean)));
-    return { child, output, saw: (text: string) => waitFor(async () => output.some((l) => l.startsWith(text)), 45_000) };
+    return { child, output, saw: (text: string) => waitFor(async () => output.some((l) => l.startsWith(text)), 150_000) };
   }
 
-  it('runs again after the process is killed mid-job and restarted', { timeout: 120_000 }, async () => {
+  it('runs again after the process is killed mid-job and restarted', { timeout: 400_000 }, async () => {
     const database = await createTestDatabase();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'legal-crash-'));
     const env = { DATA_DIR: dataDir, ...(database.url ? { DATABASE_URL: database.url } : {}) };
@@ -140,8 +140,10 @@ describe('a job interrupted by a crash', () => {
       second.child.kill('SIGTERM');
       await new Promise((resolve) => second.child.once('exit', resolve));
     } finally {
+      // A worker still running (a failed wait) keeps writing its data directory: stop it first.
+      children.forEach((c) => c.kill('SIGKILL'));
       await database.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     }
   });
 });
