@@ -1,5 +1,5 @@
 import { ENVELOPE_STATUSES, type EnvelopeStatus } from '@legal/api';
-import { Anchor, Badge, Button, Card, Container, Group, MultiSelect, Pagination, Progress, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Container, Group, MultiSelect, Progress, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { ForbiddenState } from '../../components/ForbiddenState';
 import { LoadingState } from '../../components/LoadingState';
+import { ListFooter } from '../../components/ListFooter';
 import { useFormatDateTime } from '../../lib/i18n';
 import { useHasAnyPermission } from '../../lib/session';
 import { WorkflowBarChart } from '../workflows/WorkflowBarChart';
@@ -110,10 +111,7 @@ function EnvelopesScreen({ workspaceName }: { workspaceName: string }) {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        <Group justify="space-between">
-          <Text size="xs" c="dimmed">{t('list.total', { count: list.data.totalElements })}</Text>
-          {list.data.totalPages > 1 ? <Pagination total={list.data.totalPages} value={filters.page + 1} onChange={(p) => setFilters({ ...filters, page: p - 1 })} /> : null}
-        </Group>
+        <ListFooter total={t('list.total', { count: list.data.totalElements })} totalPages={list.data.totalPages} page={filters.page} onPage={(page) => setFilters({ ...filters, page })} />
       </>
     );
 

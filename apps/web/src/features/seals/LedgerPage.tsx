@@ -1,10 +1,11 @@
-import { Alert, Anchor, Badge, Container, Group, Pagination, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Container, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
+import { ListFooter } from '../../components/ListFooter';
 import { isApiError } from '../../lib/api';
 import { useLocaleFormat } from '../../lib/i18n';
 import { WorkspaceGate } from '../workspaces/WorkspaceGate';
@@ -95,12 +96,7 @@ function LedgerScreen({ workspaceName }: { workspaceName: string }) {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        <Group justify="space-between">
-          <Text size="xs" c="dimmed">
-            {t('ledger.total', { count: list.data.totalElements })}
-          </Text>
-          {list.data.totalPages > 1 ? <Pagination total={list.data.totalPages} value={page + 1} onChange={(p) => go({ sealId, page: p - 1 })} aria-label={t('ledger.pages')} /> : null}
-        </Group>
+        <ListFooter total={t('ledger.total', { count: list.data.totalElements })} totalPages={list.data.totalPages} page={page} onPage={(next) => go({ sealId, page: next })} pagesLabel={t('ledger.pages')} />
       </>
     );
 

@@ -1,5 +1,5 @@
 import { type Seal, SEAL_STATUSES, SEAL_TYPES, type SealStatus, type SealType } from '@legal/api';
-import { Alert, Button, Container, Group, Modal, MultiSelect, Pagination, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Modal, MultiSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
+import { ListFooter } from '../../components/ListFooter';
 import { isApiError } from '../../lib/api';
 import { WorkspaceGate } from '../workspaces/WorkspaceGate';
 import { SealCard, type SealCardAction } from './SealCard';
@@ -216,14 +217,7 @@ function SealsScreen({ workspaceName }: { workspaceName: string }) {
             </div>
           ))}
         </SimpleGrid>
-        <Group justify="space-between">
-          <Text size="xs" c="dimmed">
-            {t('registry.total', { count: list.data.totalElements })}
-          </Text>
-          {list.data.totalPages > 1 ? (
-            <Pagination total={list.data.totalPages} value={filters.page + 1} onChange={(p) => setParams(writeFilters({ ...filters, page: p - 1 }))} aria-label={t('registry.pages')} />
-          ) : null}
-        </Group>
+        <ListFooter total={t('registry.total', { count: list.data.totalElements })} totalPages={list.data.totalPages} page={filters.page} onPage={(page) => setParams(writeFilters({ ...filters, page }))} pagesLabel={t('registry.pages')} />
       </>
     );
 

@@ -1,5 +1,5 @@
 import { type UsageRequest } from '@legal/api';
-import { Anchor, Badge, Button, Container, Group, Pagination, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Group, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { Navigate, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
+import { ListFooter } from '../../components/ListFooter';
 import { useLocaleFormat } from '../../lib/i18n';
 import { type LauncherEntry } from '../../lib/session';
 import { WorkspaceGate } from '../workspaces/WorkspaceGate';
@@ -141,14 +142,7 @@ function UsageRequestsScreen({ entry }: { entry: LauncherEntry }) {
     content = (
       <>
         <RequestsTable tab={filters.tab} rows={list.data.content} custodianOf={custodianOf} onOpen={(requestId) => setFilters({ ...filters, requestId })} />
-        <Group justify="space-between">
-          <Text size="xs" c="dimmed">
-            {t('requests.total', { count: list.data.totalElements })}
-          </Text>
-          {list.data.totalPages > 1 ? (
-            <Pagination total={list.data.totalPages} value={filters.page + 1} onChange={(p) => setFilters({ ...filters, page: p - 1 })} aria-label={t('requests.pages')} />
-          ) : null}
-        </Group>
+        <ListFooter total={t('requests.total', { count: list.data.totalElements })} totalPages={list.data.totalPages} page={filters.page} onPage={(page) => setFilters({ ...filters, page })} pagesLabel={t('requests.pages')} />
       </>
     );
 

@@ -1,5 +1,5 @@
 import { type ContractHubItem, type ContractType, MY_RELATIONS, type MyRelation, PROCESS_STATUSES, type ProcessStatus, WORKFLOW_PRESET_TYPES } from '@legal/api';
-import { Anchor, Badge, Button, Container, Group, MultiSelect, Pagination, Select, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Group, MultiSelect, Select, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
+import { ListFooter } from '../../components/ListFooter';
 import { useFormatDateTime } from '../../lib/i18n';
 import { useVocabulary } from '../contracts/contract-vocabulary';
 import { WorkspaceGate } from '../workspaces/WorkspaceGate';
@@ -177,14 +178,7 @@ function ContractSearchScreen({ workspaceName }: { workspaceName: string }) {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        <Group justify="space-between">
-          <Text size="xs" c="dimmed">
-            {t('list.total', { count: list.data.totalElements })}
-          </Text>
-          {list.data.totalPages > 1 ? (
-            <Pagination total={list.data.totalPages} value={filters.page + 1} onChange={(p) => setFilters({ ...filters, page: p - 1 })} aria-label={t('list.pages')} />
-          ) : null}
-        </Group>
+        <ListFooter total={t('list.total', { count: list.data.totalElements })} totalPages={list.data.totalPages} page={filters.page} onPage={(page) => setFilters({ ...filters, page })} pagesLabel={t('list.pages')} />
       </>
     );
 

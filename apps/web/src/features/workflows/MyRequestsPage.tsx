@@ -1,5 +1,5 @@
 import { PROCESS_STATUSES, type ContractType, type ProcessStatus, downloadGroupRequestsV2, downloadMyRequestsV2 } from '@legal/api';
-import { Anchor, Badge, Button, Container, Group, MultiSelect, Pagination, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Group, MultiSelect, Stack, Switch, Table, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
+import { ListFooter } from '../../components/ListFooter';
 import { api } from '../../lib/api';
 import { useFormatDateTime } from '../../lib/i18n';
 import { saveBlob } from '../../lib/save-blob';
@@ -125,14 +126,7 @@ function MyRequestsScreen({ workspaceName }: { workspaceName: string }) {
             ))}
           </Table.Tbody>
         </Table>
-        <Group justify="space-between">
-          <Text size="xs" c="dimmed">
-            {t('list.total', { count: list.data.totalElements })}
-          </Text>
-          {list.data.totalPages > 1 ? (
-            <Pagination total={list.data.totalPages} value={filters.page + 1} onChange={(p) => setFilters({ ...filters, page: p - 1 })} aria-label={t('list.pages')} />
-          ) : null}
-        </Group>
+        <ListFooter total={t('list.total', { count: list.data.totalElements })} totalPages={list.data.totalPages} page={filters.page} onPage={(page) => setFilters({ ...filters, page })} pagesLabel={t('list.pages')} />
       </>
     );
 
