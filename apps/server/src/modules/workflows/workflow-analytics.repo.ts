@@ -4,7 +4,7 @@ import { inScope } from '../../platform/db/tenancy';
 import type { TenantScope } from '../../platform/http/context';
 import { groups } from '../admin';
 import { contracts } from '../contracts';
-import { type Executor, FINAL_STATUSES } from './workflow-lists.repo';
+import { type Executor, FINAL_STATUSES, WAITING_ROW } from './workflow-lists.repo';
 import { workflowEvents, workflows } from './workflows.table';
 
 /**
@@ -41,14 +41,7 @@ export async function openByStepAndAge(db: Executor, readable: SQL, now: Date): 
 export async function slowestOpen(db: Executor, readable: SQL, limit: number) {
   return db
     .select({
-      workflowId: workflows.id,
-      contractId: contracts.id,
-      contractTitle: contracts.title,
-      contractType: contracts.contractType,
-      stepCode: workflows.currentStepCode,
-      processStatus: workflows.processStatus,
-      requesterUserId: workflows.requesterUserId,
-      waitingSince: workflows.stepStartedAt,
+      ...WAITING_ROW,
     })
     .from(workflows)
     .innerJoin(contracts, joinContract)

@@ -101,6 +101,18 @@ export async function todoCounts(db: Executor, readable: SQL, conditions: Record
   return row!;
 }
 
+/** A running workflow as a waiting item: its contract, step and since when (to-do, the dashboard's slowest). */
+export const WAITING_ROW = {
+  workflowId: workflows.id,
+  contractId: contracts.id,
+  contractTitle: contracts.title,
+  contractType: contracts.contractType,
+  stepCode: workflows.currentStepCode,
+  processStatus: workflows.processStatus,
+  requesterUserId: workflows.requesterUserId,
+  waitingSince: workflows.stepStartedAt,
+};
+
 export async function todoRows(db: Executor, readable: SQL, conditions: Record<TodoKind, SQL>, limit: number) {
   const kind = sql<TodoKind>`case ${sql.join(
     TODO_KINDS.map((k) => sql`when ${conditions[k]} then ${k}`),
@@ -108,14 +120,7 @@ export async function todoRows(db: Executor, readable: SQL, conditions: Record<T
   )} end`;
   return db
     .select({
-      workflowId: workflows.id,
-      contractId: contracts.id,
-      contractTitle: contracts.title,
-      contractType: contracts.contractType,
-      stepCode: workflows.currentStepCode,
-      processStatus: workflows.processStatus,
-      requesterUserId: workflows.requesterUserId,
-      waitingSince: workflows.stepStartedAt,
+      ...WAITING_ROW,
       desiredReviewDeadline: workflows.desiredReviewDeadline,
       kind,
     })
