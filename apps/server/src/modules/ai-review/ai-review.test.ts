@@ -1,13 +1,14 @@
 import { type Review, ReviewSchema } from '@legal/api';
 import { and, eq } from 'drizzle-orm';
 import JSZip from 'jszip';
+import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../platform/audit/audit.table';
 import { waitFor } from '../../test/harness';
 import { newWorkspace } from '../auth/auth.test-support';
 import { contractCast, createContract, fieldsOf, person, type Person } from '../contracts/contracts.test-support';
 import { creditEntries, debitCredits, creditBalance } from '../ai';
-import { fileRevisions, files } from '../files';
+import { fileRevisions, files, findSoffice } from '../files';
 import { aiReviewFindings, aiReviews } from './ai-review.table';
 import { KO_SERVICE_CONTRACT, uploadContractText } from './ai-review.test-support';
 import { runReviewJob } from './review/review.job';
@@ -116,7 +117,7 @@ describe('review run: estimate, run, findings, decisions, cache', () => {
     expect(other.statusCode).toBe(404);
   });
 
-  it('accepts a finding (who, when, why; audited) and exports the contract with it as a tracked change', async () => {
+  it('accepts a finding (who, when, why; audited) and exports the contract with it as a tracked change', { timeout: 120_000 }, async () => {
     const finding = done.findings.find((f) => f.checkpointCode === 'SERVICE.PAYMENT_DUE_DAYS')!;
     const res = await cast.call(cast.owner, 'PUT', decisionUrl(done.reviewId, finding.findingId), { decision: 'ACCEPTED', reason: '지급기한 단축' });
     expect(res.statusCode, res.body).toBe(200);
@@ -135,6 +136,18 @@ describe('review run: estimate, run, findings, decisions, cache', () => {
     expect(report.statusCode).toBe(200);
     const reportXml = await (await JSZip.loadAsync(report.rawPayload)).file('word/document.xml')!.async('string');
     expect(reportXml).toContain('지급기한 단축');
+    // The same report as PDF (LibreOffice); where it is not installed, 503 saying so.
+    const pdf = await cast.call(cast.owner, 'GET', `/api/aireview/reviews/${done.reviewId}/report/v1?format=PDF`);
+    if (findSoffice()) {
+      expect(pdf.statusCode, pdf.body).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.headers['content-disposition']).toContain('.pdf');
+      const { text } = await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true });
+      expect(text.replace(/\s+/g, '')).toContain('지급기한단축');
+    } else {
+      expect(pdf.statusCode).toBe(503);
+      expect(pdf.json().code).toBe('ERROR_PDF_CONVERTER_UNAVAILABLE');
+    }
 
     const stats = await cast.call(cast.owner, 'GET', '/api/aireview/checkpoint-stats/v1?contractType=SERVICE');
     expect(stats.statusCode).toBe(200);

@@ -8,7 +8,7 @@ import type { RequestContext } from '../../../platform/http/context';
 import { AppError } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
 import { memberDisplayNames } from '../../auth';
-import { fileRevisions } from '../../files';
+import { convertDocxToPdf, fileRevisions } from '../../files';
 import { redlineDocx } from '../export/docx-redline';
 import { findingsOf, requireReviewUse, reviewText, visibleReview } from './review.service';
 
@@ -62,11 +62,12 @@ export async function exportContractDocx(services: AppServices, ctx: RequestCont
 
 const nameOf = <C extends string>(list: Array<{ code: C; name: { ko: string; en: string } }>, code: C, locale: 'ko' | 'en') => list.find((x) => x.code === code)?.name[locale] ?? code;
 
-/** The review as a DOCX report in the caller's language: summary, then each finding with evidence, legal basis and decision. */
+/**
+ * The review as a report in the caller's language: summary, then each finding with evidence, legal
+ * basis and decision. DOCX, or that same document as PDF through LibreOffice (the files module's
+ * converter: 503 ERROR_PDF_CONVERTER_UNAVAILABLE where it is not installed).
+ */
 export async function exportReviewReport(services: AppServices, ctx: RequestContext, reviewId: number, format: 'PDF' | 'DOCX', reply: FastifyReply) {
-  if (format === 'PDF') {
-    throw new AppError('ERROR_VALIDATION', { data: { fieldErrors: [{ field: 'query.format', reason: 'PDF reports are not available yet; use DOCX' }] } });
-  }
   const { scope } = requireReviewUse(ctx);
   const review = await doneReview(services, ctx, reviewId);
   const findings = await findingsOf(services.db, scope, review.id);
@@ -92,10 +93,11 @@ export async function exportReviewReport(services: AppServices, ctx: RequestCont
     const decider = f.decidedByUserId !== null ? (names.get(f.decidedByUserId) ?? '') : '';
     children.push(p(`${t('결정', 'Decision')}: ${nameOf(FINDING_DECISION_CATALOGUE, f.decision, l)}${decider ? ` (${decider})` : ''}${f.decisionReason ? ` — ${f.decisionReason}` : ''}`, true));
   }
-  const bytes = await Packer.toBuffer(new Document({ creator: 'Legal Suite', title: t('AI 계약 검토 보고서', 'AI contract review report'), sections: [{ children }] }));
+  const docx = await Packer.toBuffer(new Document({ creator: 'Legal Suite', title: t('AI 계약 검토 보고서', 'AI contract review report'), sections: [{ children }] }));
+  const bytes = format === 'PDF' ? await convertDocxToPdf(docx) : docx;
   return reply
-    .header('content-type', DOCX_TYPE)
-    .header('content-disposition', contentDisposition(`${baseName(review.fileName)}_${t('검토보고서', 'review-report')}.docx`))
+    .header('content-type', format === 'PDF' ? 'application/pdf' : DOCX_TYPE)
+    .header('content-disposition', contentDisposition(`${baseName(review.fileName)}_${t('검토보고서', 'review-report')}.${format.toLowerCase()}`))
     .header('cache-control', 'private, no-cache')
     .send(bytes);
 }
