@@ -20,7 +20,7 @@ import { VERSION, type AppServices } from './platform/services';
 /** URL prefix of the spec -> the modules that serve it (STYLE.md: codenames are prefixes only). */
 export const SERVICE_MODULES: Record<string, string[]> = {
   auth: ['auth'],
-  workspace: ['admin', 'ai (credits)', 'diagnostics (super-admin client errors, mail check)'],
+  workspace: ['admin', 'ai (credits)', 'diagnostics (super-admin client errors, mail check)', 'notifications'],
   arxive: ['files', 'legal-sources (precedents)'],
   alex: ['contracts'],
   conhub: ['contracts', 'workflows', 'standard-forms (contracts/by-standard-form, contracts/by-file, documents/by-file)'],

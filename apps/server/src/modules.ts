@@ -8,6 +8,7 @@ import { diagnosticsModule } from './modules/diagnostics';
 import { esignModule } from './modules/esign';
 import { filesModule } from './modules/files';
 import { lawModule } from './modules/law';
+import { notificationsModule } from './modules/notifications';
 import { legalSourcesModule } from './modules/legal-sources';
 import { researchModule } from './modules/research';
 import { sealsModule } from './modules/seals';
@@ -34,4 +35,5 @@ export const MODULES: readonly ModuleManifest[] = [
   workflowsModule,
   esignModule,
   sealsModule,
+  notificationsModule,
 ];

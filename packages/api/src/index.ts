@@ -44,3 +44,4 @@ export * from './contract-super-admin';
 export * from './workflow-analytics';
 export * from './esign';
 export * from './seals';
+export * from './notifications';

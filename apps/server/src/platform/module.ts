@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { AttachmentRegistry } from './attachments';
 import type { Database } from './db/client';
 import type { AnyJob } from './jobs/jobs';
+import type { NotificationRecordRegistry } from './notifications/notifications';
 import type { UnifiedSearchSource } from './search/unified-search';
 import type { AppServices } from './services';
 
@@ -40,6 +41,11 @@ export interface ModuleManifest {
    * an attached file is exactly as visible as its record on every files route.
    */
   attachments?(registry: AttachmentRegistry): void;
+  /**
+   * Registers who may read the records of the module that notifications point at
+   * (platform/notifications): a notification is exactly as visible as its record.
+   */
+  notificationRecords?(registry: NotificationRecordRegistry): void;
   /** The domains it contributes to the unified search. */
   searchSources?: readonly UnifiedSearchSource[];
   /**

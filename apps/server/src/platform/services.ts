@@ -7,6 +7,7 @@ import { migrateDatabase } from './db/migrate';
 import { type AnyJob, JobQueue } from './jobs/jobs';
 import { deliverMailJob, Mailer } from './mail/mailer';
 import { createOutboundClient, type OutboundClient } from './http/outbound';
+import { NotificationRecordRegistry } from './notifications/notifications';
 import { LocalStorage } from './storage/local-storage';
 import { S3Storage } from './storage/s3-storage';
 import type { ObjectStorage } from './storage/storage';
@@ -37,6 +38,8 @@ export interface AppServices {
   searchSources: ReadonlyMap<UnifiedSearchDomain, UnifiedSearchSource>;
   /** Who may read what a file is attached to: each owning module registers its rule (platform/attachments.ts). */
   attachments: AttachmentRegistry;
+  /** Who may read what a notification points at: each owning module registers its rule (platform/notifications). */
+  notificationRecords: NotificationRecordRegistry;
 }
 
 /** Every job of the application: the platform's own (mail) and each module's. */
@@ -54,6 +57,8 @@ export async function createServices(
   const searchSources = unifiedSearchSources(modules);
   const attachments = new AttachmentRegistry();
   for (const module of modules) module.attachments?.(attachments);
+  const notificationRecords = new NotificationRecordRegistry();
+  for (const module of modules) module.notificationRecords?.(notificationRecords);
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: options.dataDirOverride ?? path.join(config.dataDir, 'db'),
@@ -86,7 +91,7 @@ export async function createServices(
   const storage = createStorage(config);
   const outbound = createOutboundClient({ allow: config.outbound.allowHosts });
   const aiOutbound = createOutboundClient({ allow: config.outbound.allowHosts, timeoutMs: Math.max(10_000, config.ai.timeoutMs) });
-  return { config, database, db: database.db, jobs, mailer, storage, outbound, aiOutbound, logger, startedAt: Date.now(), modules, searchSources, attachments };
+  return { config, database, db: database.db, jobs, mailer, storage, outbound, aiOutbound, logger, startedAt: Date.now(), modules, searchSources, attachments, notificationRecords };
 }
 
 /** The object storage driver of the configuration. */

@@ -227,6 +227,10 @@ export const appRoutes: RouteObject[] = [
                     lazy: async () => ({ Component: (await import('../features/admin/notices/NoticesPage')).NoticesPage }),
                   },
                   {
+                    path: 'notifications',
+                    lazy: async () => ({ Component: (await import('../features/notifications/NotificationsPage')).NotificationsPage }),
+                  },
+                  {
                     path: 'role-requests',
                     lazy: async () => ({ Component: (await import('../features/admin/role-requests/MyRoleRequestsPage')).MyRoleRequestsPage }),
                   },

@@ -1,6 +1,7 @@
 import {
   launcher as launcherRoute,
   countMyUnreadNotices,
+  countMyUnreadNotifications,
   listMyPendingTerms,
   permissionsV3,
   profile as profileRoute,
@@ -64,7 +65,7 @@ export const NO_ALERT = { alertLevel: 'NONE', passwordAlertLevel: 'NONE', twoFac
 
 /**
  * The calls that load a signed-in session (profile, launcher, permissions, theme, refresh-after),
- * the workspace's consent gate with nothing pending and no unread notices (a test registering its
+ * the workspace's consent gate with nothing pending, no unread notices nor notifications (a test registering its
  * own answer wins).
  */
 export function serveSession(
@@ -78,7 +79,8 @@ export function serveSession(
     .on(themeRoute, ok({ theme: JSON.stringify({ name: 'workspace' }) }))
     .on(refreshAfter, ok({ refreshAfterSeconds: 840 }))
     .on(listMyPendingTerms, ok([]))
-    .on(countMyUnreadNotices, ok({ unreadCount: 0 }));
+    .on(countMyUnreadNotices, ok({ unreadCount: 0 }))
+    .on(countMyUnreadNotifications, ok({ unreadCount: 0 }));
 }
 
 /** Signed out, nothing loading, no lost-session routine, no theme marker. */

@@ -26,6 +26,7 @@ import type workflowPresets from '../locales/ko/workflow-presets.json';
 import type esign from '../locales/ko/esign.json';
 import type esignSigner from '../locales/ko/esign-signer.json';
 import type seals from '../locales/ko/seals.json';
+import type notifications from '../locales/ko/notifications.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -58,6 +59,7 @@ declare module 'i18next' {
       esign: typeof esign;
       esignSigner: typeof esignSigner;
       seals: typeof seals;
+      notifications: typeof notifications;
     };
   }
 }

@@ -2,6 +2,7 @@ import { CONTRACT_STATUSES } from '@legal/api';
 import { and, eq, exists, inArray, isNull, not, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { type AttachmentReader, type AttachmentRegistry, referencedId } from '../../platform/attachments';
 import { inScope } from '../../platform/db/tenancy';
+import type { NotificationRecordRegistry } from '../../platform/notifications/notifications';
 import { CONTRACT_PERMISSIONS, type ContractActor } from './contracts.policy';
 import { contractBulkRequests } from './bulk/contract-bulk.table';
 import { frozenAmong } from './contracts.state';
@@ -53,22 +54,30 @@ const frozenContract = and(isNull(contracts.deletedAt), inArray(contracts.status
 
 const isBulkAdmin = (actor: ContractActor | null) => actor?.permissions.has(CONTRACT_PERMISSIONS.admin) === true;
 
+/** True when the contract `contractId` (an SQL bigint) is in the reader's scope and passes `rule` for them. */
+async function contractNamed(reader: AttachmentReader, contractId: SQLWrapper, rule: (a: ContractActor) => SQL): Promise<SQL> {
+  const actor = await actorOf(reader);
+  if (!actor) return sql`false`;
+  return exists(
+    reader.db
+      .select({ one: sql`1` })
+      .from(contracts)
+      .where(and(inScope(contracts, reader.scope), sql`${contracts.id} = ${contractId}`, rule(actor))),
+  );
+}
+
+/**
+ * The contract read rule for one contract named by an SQL bigint (a notification's record id):
+ * live, and readable by the reader as every contract list decides (contracts.visibility.ts).
+ */
+export const readableContractWhere = (reader: AttachmentReader, contractId: SQLWrapper): Promise<SQL> => contractNamed(reader, contractId, readableContract);
+
 export function registerContractFileAccess(attachments: AttachmentRegistry): void {
-  const contractNamed = async (reader: AttachmentReader, referenceId: SQLWrapper, rule: (a: ContractActor) => SQL) => {
-    const actor = await actorOf(reader);
-    if (!actor) return sql`false`;
-    return exists(
-      reader.db
-        .select({ one: sql`1` })
-        .from(contracts)
-        .where(and(inScope(contracts, reader.scope), eq(contracts.id, referencedId(referenceId)), rule(actor))),
-    );
-  };
   /** A contract as the files screen names it. */
   const contractRecord = (row: { id: number; title: string }) => ({ type: 'CONTRACT', id: String(row.id), label: row.title });
   attachments.registerReference({
     referenceType: 'CONTRACT',
-    readableWhere: (reader, referenceId) => contractNamed(reader, referenceId, readableContract),
+    readableWhere: (reader, referenceId) => contractNamed(reader, referencedId(referenceId), readableContract),
     describe: async (reader, referenceIds) => {
       const actor = await actorOf(reader);
       const ids = referenceIds.filter((id) => /^[0-9]{1,15}$/.test(id)).map(Number);
@@ -79,7 +88,7 @@ export function registerContractFileAccess(attachments: AttachmentRegistry): voi
         .where(and(inScope(contracts, reader.scope), inArray(contracts.id, ids), readableContract(actor)));
       return rows.map((row) => ({ referenceId: String(row.id), record: contractRecord(row) }));
     },
-    writableWhere: (reader, referenceId) => contractNamed(reader, referenceId, editableContract),
+    writableWhere: (reader, referenceId) => contractNamed(reader, referencedId(referenceId), editableContract),
     lockedWhere: (reader, referenceId) =>
       exists(reader.db.select({ one: sql`1` }).from(contracts).where(and(inScope(contracts, reader.scope), eq(contracts.id, referencedId(referenceId)), frozenContract))),
   });
@@ -136,4 +145,9 @@ export function registerContractFileAccess(attachments: AttachmentRegistry): voi
       );
     },
   });
+}
+
+/** Notifications about a contract (workflow news, mentions, e-sign news) are exactly as visible as the contract. */
+export function registerContractNotificationAccess(registry: NotificationRecordRegistry): void {
+  registry.register({ recordType: 'CONTRACT', readableWhere: readableContractWhere });
 }

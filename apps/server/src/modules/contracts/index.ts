@@ -7,7 +7,7 @@ import { registerContractActivityRoutes } from './contract-activity.routes';
 import { registerContractChildRoutes } from './contract-children.routes';
 import { registerContractSuperAdminRoutes } from './contract-super-admin.routes';
 import { registerContractCompletionRoutes } from './contract-completions.routes';
-import { registerContractFileAccess } from './contract-files.access';
+import { registerContractFileAccess, registerContractNotificationAccess } from './contract-files.access';
 import { registerContractViewRoutes } from './contract-views.routes';
 import { registerContractRoutes } from './contracts.routes';
 import * as idempotencyTables from './contract-idempotency.table';
@@ -58,6 +58,7 @@ export const contractsModule = defineModule({
   tables: { ...contractTables, ...counterpartyTables, ...reminderTables, ...userConfigTables, ...bulkTables, ...documentTables, ...idempotencyTables, ...workspaceContractTypeTables },
   searchSources: [contractSearchSource],
   attachments: registerContractFileAccess,
+  notificationRecords: registerContractNotificationAccess,
   seedContent: seedDemoContracts,
 });
 
@@ -85,6 +86,8 @@ export { canTransition } from './contracts.state';
 export { discardExecutedCopy, fileExecutedCopy, mainDocumentRevision, prepareExecutedCopy } from './documents/contract-executed-copy';
 export { contractContext, readableContract } from './contracts.service';
 export { visibleTo } from './contracts.visibility';
+/** The read rule for one contract named in SQL (e-sign's notifications about an envelope of a contract). */
+export { readableContractWhere } from './contract-files.access';
 export type { ContractActor } from './contracts.policy';
 export { groupIdsOf } from './contracts.visibility';
 export { addContractParticipants } from './contract-participants';

@@ -8,14 +8,14 @@ import type { TenantScope } from '../../platform/http/context';
 import { eachInTurn } from '../../platform/jobs/in-turns';
 import { type AnyJob, defineJob } from '../../platform/jobs/jobs';
 import type { AppServices } from '../../platform/services';
-import { findOrganizationName, findWorkspaceName } from '../auth';
+import { findOrganizationName } from '../auth';
 import { completeElectronicSigning, setEnvelopeOpen } from '../workflows';
 import { esignObjectKey, readObject } from './esign.create';
 import { workspaceSigningIdentity } from './esign.identity';
-import { partyNoticeMailTemplate, senderNoticeMailTemplate } from './esign.mail';
+import { partyNoticeMailTemplate } from './esign.mail';
 import * as repo from './esign.repo';
 import { envelopes, linkTokens } from './esign.table';
-import { liveLink, senderPageUrl, senderSide, signUrl } from './esign.turns';
+import { liveLink, signUrl, tellSenderSide } from './esign.turns';
 import { assembleOffThread, type FieldStamp } from './pdf';
 import './esign.audit';
 
@@ -98,10 +98,7 @@ export async function finalizeEnvelope(services: AppServices, scope: TenantScope
       const token = await liveLink(tx, services, scope, p.id);
       await services.mailer.send(partyNoticeMailTemplate, { to: p.email!, locale: p.locale, ...scope, data: { kind: 'COMPLETED', title: locked.title, senderName: (await findOrganizationName(tx, scope, p.locale)) ?? '', reason: null, url: token ? signUrl(services.config, token) : null } }, tx);
     }
-    const workspaceName = (await findWorkspaceName(tx, scope)) ?? '';
-    for (const person of await senderSide(tx, scope, locked)) {
-      await services.mailer.send(senderNoticeMailTemplate, { to: person.loginId, locale: person.locale, ...scope, data: { kind: 'COMPLETED', title: locked.title, partyName: null, reason: null, url: senderPageUrl(services.config, workspaceName, locked) } }, tx);
-    }
+    await tellSenderSide(tx, services, scope, locked, { kind: 'COMPLETED', partyName: null, reason: null });
     await recordAudit(tx, { type: 'esign.envelope_completed', data: { envelopeId: locked.id, contractId: locked.contractId, signedSha256: signed.sha256 } }, { actorUserId: null, ...scope });
     return 'COMPLETED' as const;
   });

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { EnvelopeSchema } from '@legal/api';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationsOf } from '../notifications/notifications.test-support';
 import { mailOutbox } from '../../platform/mail/mail.table';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { workspaceHeaders } from '../auth/auth.test-support';
@@ -302,6 +303,9 @@ describe('signer routes', () => {
     expect(declined.statusCode, declined.body).toBe(200);
     expect((await row(env.envelopeId)).status).toBe('DECLINED');
     expect(await lastMail(t, owner.loginId, 'esign.sender-notice')).toBeTruthy();
+    // In-app too, pointing at the contract (what the mail links to), with the party and the reason.
+    const [declinedNews] = (await notificationsOf(t, owner)).filter((n) => n.kind === 'esign.DECLINED' && n.record.id === contractId);
+    expect(declinedNews).toMatchObject({ record: { type: 'CONTRACT', id: contractId }, title: env.title, data: { partyName: body.parties[1]!.name, comment: '금액 조정 필요' }, actor: null });
     expect((await signWith(t, s2, [])).json()).toMatchObject({ code: 'ERROR_SIGNING_CLOSED', data: { reason: 'DECLINED' } });
 
     const resent = await call(owner, 'POST', `${BASE}/${env.envelopeId}/resend/v1`, {});

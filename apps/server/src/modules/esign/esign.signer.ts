@@ -11,17 +11,17 @@ import { inScope } from '../../platform/db/tenancy';
 import type { RequestContext, TenantScope } from '../../platform/http/context';
 import { AppError, validationError } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
-import { findOrganizationName, findWorkspaceName } from '../auth';
+import { findOrganizationName } from '../auth';
 import { setEnvelopeOpen } from '../workflows';
 import { easyAuthDriverOf } from './drivers/easy-auth';
 import { smsDriverOf } from './drivers/sms';
-import { codeMailTemplate, senderNoticeMailTemplate } from './esign.mail';
+import { codeMailTemplate } from './esign.mail';
 import { fieldDto } from './esign.present';
 import * as repo from './esign.repo';
 import { sendPdf } from './esign.sender';
 import { type LinkState, linkStateOf } from './esign.state';
 import { envelopes, fields as fieldsTable, linkTokens, parties as partiesTable, signerSessions, verificationCodes } from './esign.table';
-import { afterSignature, senderPageUrl, senderSide, type TurnServices } from './esign.turns';
+import { afterSignature, tellSenderSide, type TurnServices } from './esign.turns';
 import { digitsOf, hashCode, hashEsignToken, maskEmail, maskPhone, newCode, newEsignToken, sameHash } from './esign.tokens';
 
 type Services = TurnServices & Pick<AppServices, 'storage' | 'logger' | 'outbound'>;
@@ -395,10 +395,7 @@ export async function rejectAsSigner(services: Services, request: FastifyRequest
     await tx.update(envelopes).set({ status: 'DECLINED', updatedAt: now }).where(eq(envelopes.id, f.envelope.id));
     await setEnvelopeOpen(tx, f.scope, { envelopeId: f.envelope.id, isOpen: false });
     await repo.appendEvent(tx, f.scope, f.envelope.id, { type: 'DECLINED', partyId: f.party.id, actorName: f.party.name, ip: request.ctx.ip, userAgent: request.ctx.userAgent ?? null, detail: reason });
-    const workspaceName = (await findWorkspaceName(tx, f.scope)) ?? '';
-    for (const person of await senderSide(tx, f.scope, f.envelope)) {
-      await services.mailer.send(senderNoticeMailTemplate, { to: person.loginId, locale: person.locale, ...f.scope, data: { kind: 'DECLINED', title: f.envelope.title, partyName: f.party.name, reason, url: senderPageUrl(services.config, workspaceName, f.envelope) } }, tx);
-    }
+    await tellSenderSide(tx, services, f.scope, f.envelope, { kind: 'DECLINED', partyName: f.party.name, reason });
     await recordAudit(tx, { type: 'esign.signer_declined', data: { envelopeId: f.envelope.id, partyId: f.party.id } }, { actorUserId: null, ...f.scope, ip: request.ctx.ip, userAgent: request.ctx.userAgent ?? null });
     return documentDto(tx, await factsOf(tx, f.scope, f.party.id));
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, waitFor } from '../../test/harness';
 import { contracts } from '../contracts';
 import { caller, fieldsOf, person } from '../contracts/contracts.test-support';
+import { notifiedKinds } from '../notifications/notifications.test-support';
 import { workflowSignings } from '../workflows';
 import { finalizeEnvelope } from './esign.finalize';
 import { applyCompanySeal, findEnvelope, listSealedEnvelopes } from './index';
@@ -149,6 +150,8 @@ describe('the company seal (the seals module\'s seam)', () => {
     expect(applied).toMatchObject({ envelopeId: env.envelopeId, contractId });
     const done = await completed(env.envelopeId);
     expect(await findEnvelope(t.services.db, ws, env.envelopeId)).toMatchObject({ status: 'COMPLETED', contractId, completedAt: done.completedAt });
+    // The sender side hears of the seal due and the completion in-app as well, on the contract.
+    expect(await notifiedKinds(t, owner, { type: 'CONTRACT', id: contractId })).toEqual(expect.arrayContaining(['esign.SEAL_DUE', 'esign.COMPLETED']));
     const sealed = await listSealedEnvelopes(t.services.db, ws, { from: new Date(Date.now() - 3600_000), to: new Date(Date.now() + 60_000) });
     expect(sealed.find((e) => e.envelopeId === env.envelopeId)?.seals).toEqual([expect.objectContaining({ sealName: '법인인감', sealedByUserId: owner.userId })]);
     const events = await call(owner, 'GET', `${BASE}/${env.envelopeId}/events/v1`);

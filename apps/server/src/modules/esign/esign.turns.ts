@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { inScope } from '../../platform/db/tenancy';
 import type { TenantScope } from '../../platform/http/context';
+import { notify } from '../../platform/notifications/notifications';
 import type { AppServices } from '../../platform/services';
 import { peopleByIds } from '../admin';
 import { findOrganizationName, findWorkspaceName } from '../auth';
@@ -73,6 +74,39 @@ export async function senderSide(tx: Tx, scope: TenantScope, e: repo.EnvelopeRow
   return [...(await peopleByIds(tx, scope, [...ids])).values()];
 }
 
+/** News of an envelope for the sender side, in the kinds of the sender notice mail. */
+export interface SenderNews {
+  kind: 'SEAL_DUE' | 'DECLINED' | 'COMPLETED';
+  partyName: string | null;
+  reason: string | null;
+}
+
+/**
+ * Tells the sender side (the sender and the contract's owner) news of an envelope: a mail each and
+ * an in-app notification pointing at the contract (what the mail links to), or at the envelope
+ * when it has none. The caller holds the envelope's lock.
+ */
+export async function tellSenderSide(tx: Tx, services: Pick<AppServices, 'mailer' | 'config'>, scope: TenantScope, e: repo.EnvelopeRow, news: SenderNews): Promise<void> {
+  const people = await senderSide(tx, scope, e);
+  if (people.length === 0) return;
+  const workspaceName = (await findWorkspaceName(tx, scope)) ?? '';
+  for (const person of people) {
+    await services.mailer.send(
+      senderNoticeMailTemplate,
+      { to: person.loginId, locale: person.locale, ...scope, data: { kind: news.kind, title: e.title, partyName: news.partyName, reason: news.reason, url: senderPageUrl(services.config, workspaceName, e) } },
+      tx,
+    );
+  }
+  await notify(tx, scope, {
+    kind: `esign.${news.kind}`,
+    recipientUserIds: people.map((p) => p.userId),
+    record: e.contractId !== null ? { type: 'CONTRACT', id: e.contractId } : { type: 'ENVELOPE', id: e.id },
+    title: e.title,
+    data: { partyName: news.partyName, comment: news.reason },
+    actorUserId: null,
+  });
+}
+
 /**
  * Mails the parties whose turn has come and who were not told yet (WAITING): an EXTERNAL party gets
  * a link; for a COMPANY party the sender (and the contract's owner) are told the seal is due. Each
@@ -83,7 +117,6 @@ export async function openTurns(tx: Tx, services: TurnServices, scope: TenantSco
   const parties = await repo.listParties(tx, scope, envelopeId);
   const due = currentTurn(e, parties).filter((p) => p.status === 'WAITING');
   if (due.length === 0) return [];
-  const workspaceName = (await findWorkspaceName(tx, scope)) ?? '';
   const now = new Date();
   for (const p of due) {
     if (p.kind === 'EXTERNAL') {
@@ -94,9 +127,7 @@ export async function openTurns(tx: Tx, services: TurnServices, scope: TenantSco
         tx,
       );
     } else {
-      for (const person of await senderSide(tx, scope, e)) {
-        await services.mailer.send(senderNoticeMailTemplate, { to: person.loginId, locale: person.locale, ...scope, data: { kind: 'SEAL_DUE', title: e.title, partyName: p.name, reason: null, url: senderPageUrl(services.config, workspaceName, e) } }, tx);
-      }
+      await tellSenderSide(tx, services, scope, e, { kind: 'SEAL_DUE', partyName: p.name, reason: null });
     }
     await tx.update(partiesTable).set({ status: 'SENT', sentAt: now }).where(and(inScope(partiesTable, scope), eq(partiesTable.id, p.id)));
     await repo.appendEvent(tx, scope, envelopeId, { type: 'SENT', partyId: p.id, actorName: meta.actorName, ip: meta.ip, userAgent: meta.userAgent, detail: p.kind === 'EXTERNAL' ? `link mailed to ${p.email}` : 'company seal due' });

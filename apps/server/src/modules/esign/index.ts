@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module';
+import { registerEnvelopeNotificationAccess } from './esign.access';
 import { esignJobs, scheduleExpirySweep } from './esign.finalize';
 import { installSignerAuthentication } from './esign.hooks';
 import { registerEsignRoutes } from './esign.routes';
@@ -17,6 +18,7 @@ export const esignModule = defineModule({
   jobs: esignJobs(),
   schedule: (services) => scheduleExpirySweep(services),
   tables: { ...esignTables },
+  notificationRecords: registerEnvelopeNotificationAccess,
 });
 
 // What other modules use of this one (the seals module).

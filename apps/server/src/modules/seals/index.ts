@@ -1,6 +1,6 @@
 import { defineModule } from '../../platform/module';
 import { seedDemoSeals } from './seals.seed';
-import { registerSealFileAccess } from './seals.file-access';
+import { registerSealFileAccess, registerSealNotificationAccess } from './seals.file-access';
 import { registerSealRoutes } from './seals.routes';
 import * as sealTables from './seals.table';
 import './seals.audit';
@@ -16,6 +16,7 @@ export const sealsModule = defineModule({
   routes: registerSealRoutes,
   tables: { ...sealTables },
   attachments: registerSealFileAccess,
+  notificationRecords: registerSealNotificationAccess,
   seedContent: seedDemoSeals,
 });
 

@@ -2,6 +2,7 @@ import { and, eq, exists, inArray, isNull, not, or, sql, type SQL, type SQLWrapp
 import type { AttachmentReader, AttachmentRegistry } from '../../platform/attachments';
 import { inScope } from '../../platform/db/tenancy';
 import type { TenantScope } from '../../platform/http/context';
+import type { NotificationRecordRegistry } from '../../platform/notifications/notifications';
 import { SEAL_MANAGE, SEAL_READ } from './seals.policy';
 import { requestVisibleTo } from './seals.repo';
 import { sealRequestDocuments, seals, sealUsageHistories, sealUsageRequests } from './seals.table';
@@ -106,6 +107,18 @@ export function registerSealFileAccess(attachments: AttachmentRegistry): void {
         ...[...docs, ...stamped].map((r) => ({ fileKey: r.fileKey!, record: { type: 'SEAL_USAGE_REQUEST', id: String(r.id), label: r.purpose } })),
         ...direct.map((r) => ({ fileKey: r.fileKey!, record: { type: 'SEAL_USAGE_HISTORY', id: String(r.id), label: r.name } })),
       ];
+    },
+  });
+}
+
+/** Notifications about a usage request are exactly as visible as the request (requester, approvers, custodian, seal.seal.manage). */
+export function registerSealNotificationAccess(registry: NotificationRecordRegistry): void {
+  registry.register({
+    recordType: 'SEAL_USAGE_REQUEST',
+    readableWhere: (reader, recordId) => {
+      const who = readerOf(reader);
+      if (!who) return sql`false`;
+      return exists(reader.db.select({ one: sql`1` }).from(sealUsageRequests).where(and(requestVisibleTo(who), sql`${sealUsageRequests.id} = ${recordId}`)));
     },
   });
 }

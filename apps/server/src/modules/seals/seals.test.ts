@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../platform/mail/mail.table';
+import { notificationsOf, notifiedKinds } from '../notifications/notifications.test-support';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { newWorkspace } from '../auth/auth.test-support';
 import { createContract, fieldsOf, type Person, person, uploadFile, type Workspace } from '../contracts/contracts.test-support';
@@ -143,6 +144,10 @@ describe('usage requests', () => {
     expect(request).toMatchObject({ status: 'IN_APPROVAL', currentApproverId: approver1.userId });
     expect((await mailsTo(approver1)).filter((m) => m.text.includes('공급 계약 날인'))).toHaveLength(1);
     expect(await mailsTo(approver2)).toHaveLength(0);
+    // The same news in-app, pointing at the request.
+    const record = { type: 'SEAL_USAGE_REQUEST' as const, id: request.requestId };
+    expect(await notifiedKinds(t, approver1, record)).toEqual(['seal.APPROVAL_TURN']);
+    expect(await notifiedKinds(t, approver2, record)).toEqual([]);
 
     // Visible to its people, 404 to anyone else.
     expect((await get(reader, `${REQUESTS}/${request.requestId}/v1`)).statusCode).toBe(403);
@@ -171,6 +176,9 @@ describe('usage requests', () => {
     expect(last.json().data).toMatchObject({ status: 'APPROVED', currentApproverId: null });
     expect((await mailsTo(custodian)).map((m) => m.subject)).toEqual([expect.stringContaining('날인해 주세요')]);
     expect((await mailsTo(member)).map((m) => m.subject)).toEqual([expect.stringContaining('승인되었습니다')]);
+    expect(await notifiedKinds(t, custodian, record)).toEqual(['seal.TO_APPLY']);
+    expect(await notifiedKinds(t, member, record)).toEqual(['seal.APPROVED']);
+    expect(await notifiedKinds(t, approver2, record)).toEqual(['seal.APPROVAL_TURN']);
     expect((await get(custodian, `${REQUESTS}/to-be-approved/v1`)).json().data.content.map((r: { requestId: number }) => r.requestId)).toEqual([request.requestId]);
     expect((await get(approver1, `${REQUESTS}/processed/v1`)).json().data.content.map((r: { requestId: number }) => r.requestId)).toEqual([request.requestId]);
 
@@ -182,6 +190,8 @@ describe('usage requests', () => {
     expect(applied.statusCode, applied.body).toBe(200);
     expect(applied.json().data).toMatchObject({ status: 'APPLIED', appliedMethod: 'PHYSICAL', stampedFileKey: scan });
     expect((await mailsTo(member)).map((m) => m.subject)).toContainEqual(expect.stringContaining('날인되었습니다'));
+    expect(await notifiedKinds(t, member, record)).toEqual(['seal.APPROVED', 'seal.APPLIED']);
+    expect((await notificationsOf(t, reader)).some((n) => n.record.type === 'SEAL_USAGE_REQUEST' && n.record.id === request.requestId)).toBe(false);
     // The stamped scan is as visible as the request; cancel after applying is refused.
     expect((await get(approver1, `/api/arxive/files/${scan}/download/v1`)).statusCode).toBe(200);
     expect((await get(reader, `/api/arxive/files/${scan}/download/v1`)).statusCode).toBe(404);

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../platform/db/client';
 import { fetchPage } from '../../platform/db/paging';
 import { inScope } from '../../platform/db/tenancy';
+import { notify as notifyInApp, type NotificationInput } from '../../platform/notifications/notifications';
 import type { RequestContext, TenantScope } from '../../platform/http/context';
 import { conflict, forbidden, notFound, validationError } from '../../platform/http/errors';
 import { peopleByIds } from '../admin';
@@ -21,7 +22,7 @@ import { sealApprovalSteps, sealRequestDocuments, seals, sealUsageHistories, sea
  * Usage requests: a member asks to use a seal on documents; the approval line decides in order;
  * the custodian applies it (physically with the stamped scan, or electronically on the contract's
  * envelope). Every action locks the request row, checks its `version` (409) and bumps it, in one
- * transaction with its audit row and its mail (the outbox).
+ * transaction with its audit row, its mail (the outbox) and its in-app notifications.
  */
 
 type Body = z.output<typeof UsageRequestBodySchema>;
@@ -371,7 +372,7 @@ export async function applySeal(services: Services, ctx: RequestContext, tx: Tx,
   return { row: history!, envelopeId: reference.envelopeId };
 }
 
-// Mail -----------------------------------------------------------------------------------------------
+// Mail and in-app notifications ------------------------------------------------------------------------
 
 interface Mail {
   kind: SealMailKind;
@@ -385,6 +386,7 @@ async function notify(services: Pick<Services, 'mailer'>, tx: Tx, caller: SealCa
   const workspaceName = (await findWorkspaceName(tx, caller.scope)) ?? '';
   const actorName = people.get(caller.userId)?.displayName ?? '';
   const sent = new Set<string>();
+  const told: NotificationInput[] = [];
   for (const mail of mails) {
     for (const id of mail.to) {
       const person = people.get(id);
@@ -396,6 +398,9 @@ async function notify(services: Pick<Services, 'mailer'>, tx: Tx, caller: SealCa
         { to: person.loginId, locale: person.locale, ...caller.scope, data: { kind: mail.kind, workspaceName, requestId: request.id, sealName, purpose: request.purpose, useDate: request.useDate, actorName, comment } },
         tx,
       );
+      told.push({ kind: `seal.${mail.kind}`, recipientUserIds: [id], record: { type: 'SEAL_USAGE_REQUEST', id: request.id }, title: sealName, data: { purpose: request.purpose, comment }, actorUserId: caller.userId });
     }
   }
+  // The same people, in-app (the request's page), in this transaction.
+  await notifyInApp(tx, caller.scope, told);
 }

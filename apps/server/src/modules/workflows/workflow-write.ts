@@ -2,6 +2,7 @@ import type { ProcessStatus, StepCode, WorkflowAction } from '@legal/api';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type AuditEvent, auditMetaOf, recordAudit } from '../../platform/audit/audit';
 import type { Tx } from '../../platform/db/client';
+import { notify, type NotificationInput } from '../../platform/notifications/notifications';
 import { inScope } from '../../platform/db/tenancy';
 import { type RequestContext, type TenantScope } from '../../platform/http/context';
 import { validationError } from '../../platform/http/errors';
@@ -21,8 +22,8 @@ import { type Caller, type EventRow, type Loaded, type Services } from './workfl
 /**
  * The workflow hub's writes shared by its services, each run inside the action's transaction: the
  * next event (gap-free seq), the persisted engine state, the contract's status following the
- * workflow, the audit entry and the mails of the next actors; and the checks of what a body names
- * (files, members able to act or read) made before the transaction.
+ * workflow, the audit entry and the mails (and in-app notifications) of the next actors; and the
+ * checks of what a body names (files, members able to act or read) made before the transaction.
  */
 
 // Writing ------------------------------------------------------------------------------------------
@@ -92,6 +93,11 @@ export interface Mail {
   to: number[];
 }
 
+/**
+ * Tells the next actors of a workflow (and the people mentioned): a mail each, in their language,
+ * and the same news in-app pointing at the contract, both in the action's transaction. Each kind
+ * reaches a member once; the actor never hears of their own action.
+ */
 export async function sendMails(services: Pick<AppServices, 'mailer'>, tx: Tx, caller: Caller, contract: { id: number; title: string }, mails: Mail[], comment: string | null) {
   const ids = [...new Set(mails.flatMap((m) => m.to))].filter((id) => id !== caller.actor.userId);
   if (ids.length === 0) return;
@@ -99,6 +105,7 @@ export async function sendMails(services: Pick<AppServices, 'mailer'>, tx: Tx, c
   const workspaceName = (await findWorkspaceName(tx, caller.scope)) ?? '';
   const actorName = people.get(caller.actor.userId)?.displayName ?? '';
   const sent = new Set<string>();
+  const told: NotificationInput[] = [];
   for (const mail of mails) {
     for (const id of mail.to) {
       const person = people.get(id);
@@ -110,8 +117,10 @@ export async function sendMails(services: Pick<AppServices, 'mailer'>, tx: Tx, c
         { to: person.loginId, locale: person.locale, ...caller.scope, data: { kind: mail.kind, workspaceName, contractId: contract.id, contractTitle: contract.title, actorName, comment } },
         tx,
       );
+      told.push({ kind: `workflow.${mail.kind}`, recipientUserIds: [id], record: { type: 'CONTRACT', id: contract.id }, title: contract.title, data: { comment }, actorUserId: caller.actor.userId });
     }
   }
+  await notify(tx, caller.scope, told);
 }
 
 export function mailsFor(notices: Notice[], next: EngineState, assignerIds: number[]): Mail[] {

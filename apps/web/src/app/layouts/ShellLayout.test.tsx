@@ -70,9 +70,10 @@ describe('the app shell', () => {
     // The public header's welcome-page items are not there.
     expect(screen.queryByRole('navigation', { name: '서비스 소개' })).toBeNull();
     expect(screen.getAllByRole('link').some((l) => l.getAttribute('href')?.startsWith('/#'))).toBe(false);
-    // The header: workspace switcher, notices, user menu.
+    // The header: workspace switcher, notices, notifications, user menu.
     expect(await screen.findByRole('button', { name: /워크스페이스 전환/ })).toBeInTheDocument();
     expect(await screen.findByTestId('notices-bell')).toHaveAttribute('href', '/hanbit/notices');
+    expect(await screen.findByTestId('notifications-bell')).toHaveAccessibleName('알림');
   });
 
   it('shows a reader fewer entries and an admin the admin console', async () => {
@@ -138,5 +139,6 @@ describe('the app shell', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: /사용자 메뉴/ })).toBeInTheDocument());
     expect(screen.queryByRole('button', { name: /워크스페이스 전환/ })).toBeNull();
     expect(screen.queryByTestId('notices-bell')).toBeNull();
+    expect(screen.queryByTestId('notifications-bell')).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { workspaceKey } from '@legal/api';
 import { Group } from '@mantine/core';
 import { type SessionState, useSession } from '../../lib/session';
 import { NoticesBell } from '../admin/notices/NoticesBell';
+import { NotificationsBell } from '../notifications/NotificationsBell';
 import { findEntryByName } from '../workspaces/workspace-selection';
 import { WorkspaceSwitcher } from '../workspaces/WorkspaceSwitcher';
 import { UserMenu } from './UserMenu';
@@ -10,9 +11,9 @@ const selectLauncher = (s: SessionState) => s.launcher;
 const selectKey = (s: SessionState) => workspaceKey(s.tenantId, s.workspaceId);
 
 export interface SessionMenusProps {
-  /** The super-admin console: no workspace to pick or notices to read there. */
+  /** The super-admin console: no workspace to pick, notices or notifications to read there. */
   isSuperAdminArea?: boolean;
-  /** The workspace the page is in (its notices show), or null outside one. */
+  /** The workspace the page is in (its notices and the member's notifications show), or null outside one. */
   workspaceName?: string | null;
 }
 
@@ -27,6 +28,7 @@ export function SessionMenus({ isSuperAdminArea = false, workspaceName = null }:
     <Group gap="xs" wrap="nowrap">
       {!isSuperAdminArea && launcher.length > 0 ? <WorkspaceSwitcher /> : null}
       {!isSuperAdminArea && isInWorkspace ? <NoticesBell workspaceName={entry.workspaceName} /> : null}
+      {!isSuperAdminArea && isInWorkspace ? <NotificationsBell workspaceName={entry.workspaceName} /> : null}
       <UserMenu />
     </Group>
   );

@@ -11,7 +11,7 @@ export const NAMESPACES = ['common', 'auth'] as const;
 /** Namespaces registered by lazily loaded features. */
 export const FEATURE_NAMESPACES = [
   'welcome', 'account', 'workspaces', 'superAdmin', 'files', 'admin', 'users', 'auditLog', 'invitations', 'roleRequests',
-  'organization', 'notices', 'terms', 'workspaceSettings', 'sso', 'contracts', 'aiReview', 'aiPlatform', 'research', 'standardForms', 'workflows', 'workflowPresets', 'esign', 'seals', 'esignSigner',
+  'organization', 'notices', 'terms', 'workspaceSettings', 'sso', 'contracts', 'aiReview', 'aiPlatform', 'research', 'standardForms', 'workflows', 'workflowPresets', 'esign', 'seals', 'esignSigner', 'notifications',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number] | (typeof FEATURE_NAMESPACES)[number];
 

@@ -1,13 +1,13 @@
 import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { IconBell } from '../../../components/icons';
+import { IconSpeakerphone } from './notice-icons';
 import { useUnreadNoticeCount } from './notice-queries';
 import './notices-i18n';
 
 /**
- * The header's notifications entry inside a workspace: the notices page, with the member's unread
- * count (from the server) as a dot and in the accessible name.
+ * The header's notices entry inside a workspace (a megaphone; the bell is the member's own
+ * notifications): the notices page, with the member's unread count as a dot and in the accessible name.
  */
 export function NoticesBell({ workspaceName }: { workspaceName: string }) {
   const { t } = useTranslation('notices');
@@ -26,7 +26,7 @@ export function NoticesBell({ workspaceName }: { workspaceName: string }) {
           aria-label={label}
           data-testid="notices-bell"
         >
-          <IconBell size={20} aria-hidden="true" />
+          <IconSpeakerphone size={20} aria-hidden="true" />
         </ActionIcon>
       </Indicator>
     </Tooltip>
