@@ -12,10 +12,12 @@ import { booleanQuery } from './list-query';
 // no longer read is neither listed nor counted, and answers 404.
 // ---------------------------------------------------------------------------------------------
 
-/** The workflow hub's mail kinds (next actors of a transition, and mentions). */
+/** The workflow hub's mail kinds (next actors of a transition, mentions, review deadlines). */
 export const WORKFLOW_NOTIFICATION_KINDS = [
   'workflow.SUBMITTED', 'workflow.ASSIGNED', 'workflow.RETURNED', 'workflow.REVIEW_COMPLETED', 'workflow.APPROVAL_TURN', 'workflow.APPROVED',
   'workflow.REJECTED', 'workflow.SIGNING_READY', 'workflow.EXECUTED', 'workflow.CANCELED', 'workflow.MENTIONED',
+  // The desired review deadline's sweep: the reminder the day before, the escalation after it.
+  'workflow.DEADLINE_REMINDER', 'workflow.DEADLINE_PASSED',
 ] as const;
 /** The seal service's mail kinds (usage requests). */
 export const SEAL_NOTIFICATION_KINDS = ['seal.APPROVAL_TURN', 'seal.TO_APPLY', 'seal.APPROVED', 'seal.REJECTED', 'seal.APPLIED'] as const;
@@ -47,6 +49,7 @@ export const NotificationDataSchema = z.object({
   comment: z.string().nullable().optional().describe('The comment of the action, or the reason of a decline'),
   partyName: z.string().nullable().optional().describe('E-sign: the party who declined, or whose seal is due'),
   purpose: z.string().nullable().optional().describe('Seals: the purpose of the usage request'),
+  deadline: z.string().nullable().optional().describe('Workflows: the desired review deadline (a Korean date) of a reminder or escalation'),
 });
 export type NotificationData = z.infer<typeof NotificationDataSchema>;
 

@@ -5,6 +5,7 @@ import { type AnyJob, defineJob } from '../../platform/jobs/jobs';
 import { inScope } from '../../platform/db/tenancy';
 import type { TenantScope } from '../../platform/http/context';
 import type { AppServices } from '../../platform/services';
+import { notify } from '../../platform/notifications/notifications';
 import { localDate } from '../../platform/time';
 import { peopleByIds } from '../admin';
 import { findWorkspaceName } from '../auth';
@@ -70,6 +71,7 @@ async function sweepOne(services: Services, scope: TenantScope, workflowId: numb
     const reviewers = members.filter((m) => m.role === 'REVIEWER').map((m) => m.userId);
     const contract = await contractStatusOf(tx, scope, wf.contractId);
     const workspaceName = (await findWorkspaceName(tx, scope)) ?? '';
+    // A mail each and the same news in-app, in this transaction (as the workflow's actions tell theirs).
     const mail = async (kind: 'REMINDER' | 'ESCALATION', to: number[]) => {
       const people = await peopleByIds(tx, scope, [...new Set(to)]);
       for (const p of people.values()) {
@@ -79,6 +81,14 @@ async function sweepOne(services: Services, scope: TenantScope, workflowId: numb
           tx,
         );
       }
+      await notify(tx, scope, {
+        kind: kind === 'REMINDER' ? 'workflow.DEADLINE_REMINDER' : 'workflow.DEADLINE_PASSED',
+        recipientUserIds: [...people.keys()],
+        record: { type: 'CONTRACT', id: contract.id },
+        title: contract.title,
+        data: { deadline: wf.desiredReviewDeadline },
+        actorUserId: null,
+      });
     };
     if (wf.deadlineNotifiedAt === null && wf.desiredReviewDeadline <= tomorrow && wf.desiredReviewDeadline >= today) {
       await mail('REMINDER', wf.processStatus === 'IN_REVIEW' && reviewers.length > 0 ? reviewers : assigners);

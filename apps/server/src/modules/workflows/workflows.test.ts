@@ -1,7 +1,8 @@
 import { type Workflow, WorkflowSchema } from '@legal/api';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../platform/mail/mail.table';
+import { notifications } from '../../platform/notifications/notifications.table';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { newWorkspace, workspaceHeaders } from '../auth/auth.test-support';
 import { caller, createContract, fieldsOf, type Person, person, uploadFile, type Workspace } from '../contracts/contracts.test-support';
@@ -406,6 +407,12 @@ describe('desired review deadline', () => {
     // Nothing twice.
     await sweepDeadlines(t.services, { now });
     expect((await deadlineMails(assigner)).length).toBe(before + 2);
+    // The same news in-app, once each, pointing at the contracts, with the deadline.
+    const told = await t.services.db.select().from(notifications).where(and(eq(notifications.recipientUserId, assigner.userId), inArray(notifications.kind, ['workflow.DEADLINE_REMINDER', 'workflow.DEADLINE_PASSED'])));
+    expect(told.map((n) => [n.kind, n.recordId, n.data.deadline, n.actorUserId]).sort()).toEqual([
+      ['workflow.DEADLINE_PASSED', late.id, day(-2), null],
+      ['workflow.DEADLINE_REMINDER', soon.id, day(1), null],
+    ]);
     expect(await seqsOf(wfLate.workflowId)).toEqual([1, 2, 3]);
     expect(await seqsOf(wfSoon.workflowId)).toEqual([1]);
     // The event is in the contract's log; the workflow's revision is untouched (no action happened).

@@ -16,6 +16,7 @@ function serve(unreadCount = 1): FakeApi {
   const items = [
     notificationOf({ id: 3, kind: 'esign.DECLINED', record: { type: 'CONTRACT', id: 5 }, title: '용역 계약', data: { partyName: '상대방', comment: '금액 조정 필요' }, actor: null }),
     notificationOf({ id: 2, kind: 'workflow.MENTIONED', isRead: true, readAt: '2026-11-20T02:00:00.000Z' }),
+    notificationOf({ id: 1, kind: 'workflow.DEADLINE_PASSED', record: { type: 'CONTRACT', id: 7 }, title: '기한 경과 계약', data: { deadline: '2026-11-25' }, actor: null }),
   ];
   return serveSession(installFakeApi(), { permissions: PERMISSIONS })
     .on(countMyUnreadNotifications, ok({ unreadCount }))
@@ -33,12 +34,14 @@ describe('notifications page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '알림' }, FIRST)).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: '알림 목록' });
     const links = within(list).getAllByRole('link');
-    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/hanbit/contracts/5', '/hanbit/contracts/42']);
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/hanbit/contracts/5', '/hanbit/contracts/42', '/hanbit/contracts/7']);
     expect(links[0]).toHaveTextContent('서명이 거절되었습니다');
     expect(links[0]).toHaveTextContent('당사자: 상대방');
     expect(links[0]).toHaveTextContent('사유: 금액 조정 필요');
     expect(links[0]).toHaveTextContent(/시스템 · /);
     expect(links[1]).toHaveTextContent('워크플로 댓글에서 언급되었습니다');
+    expect(links[2]).toHaveTextContent('희망 검토 기한이 지났습니다');
+    expect(links[2]).toHaveTextContent(/희망 검토 기한: 2026\. ?11\. ?25\.|희망 검토 기한: 2026년 11월 25일/);
     expect(screen.getByText('알림 45건')).toBeInTheDocument();
     expect(await screen.findByText('읽지 않은 알림 1건')).toBeInTheDocument();
     const first = fake.calls(listMyNotifications)[0]!;
