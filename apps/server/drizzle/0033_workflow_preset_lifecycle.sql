@@ -1,0 +1,7 @@
+ALTER TABLE "workflow_presets" ADD COLUMN "status" text DEFAULT 'PUBLISHED' NOT NULL;--> statement-breakpoint
+ALTER TABLE "workflow_presets" ADD COLUMN "revision" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "workflow_presets" ADD COLUMN "updated_by_user_id" bigint;--> statement-breakpoint
+ALTER TABLE "workflow_presets" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "workflow_presets" ADD COLUMN "withdrawn_at" timestamp with time zone;--> statement-breakpoint
+-- Existing presets were last changed when they were published.
+UPDATE "workflow_presets" SET "updated_at" = "created_at";

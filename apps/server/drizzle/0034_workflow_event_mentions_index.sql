@@ -1,0 +1,1 @@
+CREATE INDEX "workflow_events_mentions_idx" ON "workflow_events" USING gin ("mention_user_ids") WHERE "workflow_events"."mention_user_ids" <> '{}'::bigint[];
