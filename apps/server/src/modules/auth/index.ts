@@ -55,3 +55,5 @@ export { tenants, workspaces } from './tenants.table';
 export { provisionMembership } from './provisioning';
 export { userLoginTracks } from './sessions.table';
 export { findMembership, memberDisplayNames } from './auth.repo';
+/** A member as a request context (demo seeds, jobs acting on a member's behalf). */
+export { demoSeedContext, memberRequestContext } from './member-context';

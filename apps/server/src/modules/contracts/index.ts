@@ -64,6 +64,8 @@ export const contractsModule = defineModule({
 
 /** The workflow engine's seam: the only writer of a contract's lifecycle status. */
 export { changeContractStatus } from './contracts.service';
+/** The demo contracts (the workflows module's demo seed starts workflows on those under way). */
+export { DEMO_CONTRACT_WORKSPACES } from './demo/contract-demo.catalogue';
 
 /** AI review's similar clauses: the stored clause labels of the contracts the caller may read. */
 export { listReadableClauses, type ReadableClause } from './analysis/readable-clauses';

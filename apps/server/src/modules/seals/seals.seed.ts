@@ -3,9 +3,9 @@ import { createRequire } from 'node:module';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { and, eq } from 'drizzle-orm';
 import { inScope } from '../../platform/db/tenancy';
-import type { RequestContext, TenantScope } from '../../platform/http/context';
+import type { TenantScope } from '../../platform/http/context';
 import type { AppServices } from '../../platform/services';
-import { findMembership, tenants, users, workspaces } from '../auth';
+import { demoSeedContext, tenants, users, workspaces } from '../auth';
 import { saveGeneratedFile } from '../files';
 import { createSeal } from './seals.service';
 import { seals } from './seals.table';
@@ -78,16 +78,6 @@ const DEMO_SEALS = [
   { name: '사용인감', type: 'USAGE' as const, center: '사용인감', description: '일상 계약과 대외 문서에 쓰는 사용인감.' },
 ];
 
-async function custodianContext(services: AppServices, scope: TenantScope, userId: number): Promise<RequestContext | null> {
-  const membership = await findMembership(services.db, scope, userId);
-  if (!membership) return null;
-  return {
-    requestId: 'demo-seed', locale: 'ko', ...scope,
-    principal: { kind: 'user', userId, isSuperAdmin: false, sessionId: 'demo-seed', permissions: membership.permissions, membershipId: membership.id },
-    products: membership.products, ip: '127.0.0.1', userAgent: 'demo-seed',
-  };
-}
-
 /**
  * seedContent: the demo workspace's two seals (법인인감, 사용인감) kept by its legal manager, with
  * images drawn here. Idempotent by name: a seal the workspace already has is left alone.
@@ -104,7 +94,7 @@ export async function seedDemoSeals(services: AppServices, signal?: AbortSignal)
     const scope: TenantScope = { tenantId: ws.tenantId, workspaceId: ws.workspaceId };
     const [custodian] = await services.db.select({ id: users.id }).from(users).where(eq(users.loginId, SEAL_DEMO_CUSTODIAN));
     if (!custodian) return;
-    const ctx = await custodianContext(services, scope, custodian.id);
+    const ctx = await demoSeedContext(services.db, scope, custodian.id);
     if (!ctx) return;
     for (const demo of DEMO_SEALS) {
       if (signal?.aborted) return;

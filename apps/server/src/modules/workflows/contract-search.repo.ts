@@ -82,7 +82,13 @@ export function relationConditions(db: Executor, scope: TenantScope, userId: num
     ),
     WATCHER: contractIdAmong(db.select({ id: contractWatchers.contractId }).from(contractWatchers).where(and(inScope(contractWatchers, scope), eq(contractWatchers.userId, userId)))),
     RELATED_USER: contractIdAmong(db.select({ id: contractUsers.contractId }).from(contractUsers).where(and(inScope(contractUsers, scope), eq(contractUsers.userId, userId)))),
-    MENTIONED: contractIdAmong(db.select({ id: workflowEvents.contractId }).from(workflowEvents).where(and(inScope(workflowEvents, scope), sql`${workflowEvents.mentionUserIds} @> ${me}`))),
+    // The partial GIN index workflow_events_mentions_idx: its predicate repeated, then containment.
+    MENTIONED: contractIdAmong(
+      db
+        .select({ id: workflowEvents.contractId })
+        .from(workflowEvents)
+        .where(and(inScope(workflowEvents, scope), sql`${workflowEvents.mentionUserIds} <> '{}'::bigint[]`, sql`${workflowEvents.mentionUserIds} @> ${me}`)),
+    ),
   };
 }
 

@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/module';
 import { registerContractSearchRoutes } from './contract-search.routes';
+import { seedDemoWorkflows } from './demo/workflow-demo.seed';
 import { registerWorkflowAnalyticsRoutes } from './workflow-analytics.routes';
 import { registerWorkflowListRoutes } from './workflow-lists.routes';
 import { registerWorkflowPresetRoutes } from './workflow-presets.routes';
@@ -27,6 +28,8 @@ export const workflowsModule = defineModule({
   schedule: (services) => scheduleDeadlineSweep(services),
   tables: { ...workflowTables, ...workflowPresetTables },
   attachments: registerWorkflowFileAccess,
+  // After the contracts module's demo contracts (module order): real workflows for those under way.
+  seedContent: seedDemoWorkflows,
 });
 
 /** The tables, for the read models (to-do, listings, my requests). */

@@ -1,11 +1,11 @@
 import type { Writable } from 'node:stream';
 import {
-  CONTRACT_LANGUAGE_CATALOGUE, CONTRACT_TYPE_CATALOGUE, type Locale, type WorkflowProcessSummary,
+  CONTRACT_LANGUAGE_CATALOGUE, CONTRACT_TYPE_CATALOGUE, type Locale, type WorkflowMeta, type WorkflowProcessSummary,
 } from '@legal/api';
 import ExcelJS from 'exceljs';
 import { localDateTime } from '../../platform/time';
 import { HOME_TIME_ZONE, neutralizeFormula } from '../contracts';
-import { presetName, processStatusName, stepName } from './workflow.presets';
+import { processStatusName, stepName } from './workflow.presets';
 
 /**
  * The requests listings as an .xlsx workbook (my requests, my groups' requests), streamed with
@@ -20,10 +20,16 @@ const text = (value: string | null | undefined): Cell => (value ? neutralizeForm
 const dateCell = (date: string | null): Cell => (date ? new Date(`${date}T00:00:00Z`) : null);
 const instant = (iso: string) => localDateTime(new Date(iso), HOME_TIME_ZONE);
 
+/** What a cell is written with: the language, and the workspace's name of a preset code. */
+interface CellContext {
+  locale: Locale;
+  presetName: (presetType: string) => string;
+}
+
 interface Column {
   header: L;
   width: number;
-  cell: (r: WorkflowProcessSummary, locale: Locale) => Cell;
+  cell: (r: WorkflowProcessSummary, c: CellContext) => Cell;
   isDate?: boolean;
 }
 
@@ -31,11 +37,11 @@ export const REQUEST_COLUMNS: Column[] = [
   { header: { ko: '워크플로 번호', en: 'Workflow no.' }, width: 12, cell: (r) => r.workflowId },
   { header: { ko: '계약 번호', en: 'Contract no.' }, width: 12, cell: (r) => r.contractId },
   { header: { ko: '계약명', en: 'Contract title' }, width: 40, cell: (r) => text(r.contractTitle) },
-  { header: { ko: '계약 유형', en: 'Contract type' }, width: 18, cell: (r, l) => CONTRACT_TYPE_CATALOGUE.find((c) => c.code === r.contractType)?.name[l] ?? r.contractType },
-  { header: { ko: '언어', en: 'Language' }, width: 10, cell: (r, l) => CONTRACT_LANGUAGE_CATALOGUE.find((c) => c.code === r.language)?.name[l] ?? r.language },
-  { header: { ko: '워크플로', en: 'Workflow' }, width: 20, cell: (r, l) => presetName(r.presetType, l) },
-  { header: { ko: '진행 상태', en: 'Progress status' }, width: 16, cell: (r, l) => processStatusName(r.processStatus, l) },
-  { header: { ko: '현재 단계', en: 'Current step' }, width: 14, cell: (r, l) => (r.currentStepCode ? stepName(r.currentStepCode, l) : null) },
+  { header: { ko: '계약 유형', en: 'Contract type' }, width: 18, cell: (r, { locale }) => CONTRACT_TYPE_CATALOGUE.find((c) => c.code === r.contractType)?.name[locale] ?? r.contractType },
+  { header: { ko: '언어', en: 'Language' }, width: 10, cell: (r, { locale }) => CONTRACT_LANGUAGE_CATALOGUE.find((c) => c.code === r.language)?.name[locale] ?? r.language },
+  { header: { ko: '워크플로', en: 'Workflow' }, width: 20, cell: (r, c) => text(c.presetName(r.presetType)) },
+  { header: { ko: '진행 상태', en: 'Progress status' }, width: 16, cell: (r, { locale }) => processStatusName(r.processStatus, locale) },
+  { header: { ko: '현재 단계', en: 'Current step' }, width: 14, cell: (r, { locale }) => (r.currentStepCode ? stepName(r.currentStepCode, locale) : null) },
   { header: { ko: '차수', en: 'Round' }, width: 8, cell: (r) => r.round },
   { header: { ko: '요청자', en: 'Requester' }, width: 14, cell: (r) => text(r.requester.displayName) },
   { header: { ko: '계약 담당자', en: 'Owner' }, width: 14, cell: (r) => text(r.owner?.displayName) },
@@ -63,6 +69,8 @@ export const requestsFileName = (locale: Locale, which: RequestsWhich, day: stri
 
 export interface RequestsWorkbookInput {
   locale: Locale;
+  /** The workspace's preset names, as its meta call serves them (withdrawn presets included). */
+  presetNames: WorkflowMeta['presetTypes'];
   which: RequestsWhich;
   batches: AsyncIterable<WorkflowProcessSummary[]>;
   isTruncated: boolean;
@@ -79,11 +87,13 @@ export async function writeRequestsWorkbook(stream: Writable, input: RequestsWor
   const header = sheet.addRow(REQUEST_COLUMNS.map((c) => c.header[input.locale]));
   header.font = { bold: true };
   header.commit();
+  const names = new Map(input.presetNames.map((p) => [p.code, p.name[input.locale]]));
+  const context: CellContext = { locale: input.locale, presetName: (code) => names.get(code) ?? code };
   let written = 0;
   for await (const batch of input.batches) {
     if (input.shouldStop()) break;
     for (const r of batch) {
-      sheet.addRow(REQUEST_COLUMNS.map((c) => c.cell(r, input.locale))).commit();
+      sheet.addRow(REQUEST_COLUMNS.map((c) => c.cell(r, context))).commit();
       written += 1;
     }
   }

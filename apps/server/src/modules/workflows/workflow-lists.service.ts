@@ -15,6 +15,7 @@ import { type ContractActor, contractContext, HOME_TIME_ZONE } from '../contract
 import { inScope } from '../../platform/db/tenancy';
 import type { PreparedWorkbook } from '../../platform/export/xlsx';
 import { requestsFileName, writeRequestsWorkbook } from './workflow-excel';
+import { presetNamesFor } from './workflow-presets.service';
 import * as approvalsRepo from './workflow-approvals-list.repo';
 import * as repo from './workflow-lists.repo';
 
@@ -276,11 +277,12 @@ export async function listApprovals(services: Services, ctx: RequestContext, que
 export async function prepareRequestsWorkbook(services: Services, ctx: RequestContext, which: RequestsScope, query: RequestsQuery, now = new Date()): Promise<PreparedWorkbook> {
   const { scope, where, sort } = await requestConditions(services, ctx, which, query);
   const maxRows = WORKFLOW_EXCEL_MAX_ROWS;
-  const total = await repo.countProcesses(services.db, where);
+  const [total, presetNames] = await Promise.all([repo.countProcesses(services.db, where), presetNamesFor(services.db, scope)]);
   const isTruncated = total > maxRows;
   return {
     fileName: requestsFileName(ctx.locale, which, koreanToday(now)),
     isTruncated,
-    write: (stream, shouldStop) => writeRequestsWorkbook(stream, { locale: ctx.locale, which, batches: requestBatches(services, scope, where, sort, maxRows), isTruncated, maxRows, shouldStop }),
+    write: (stream, shouldStop) =>
+      writeRequestsWorkbook(stream, { locale: ctx.locale, presetNames, which, batches: requestBatches(services, scope, where, sort, maxRows), isTruncated, maxRows, shouldStop }),
   };
 }

@@ -1,12 +1,12 @@
 import type { PublishedPreset, StepCode, WorkflowMeta, WorkflowPreset, WorkspacePresetSetting } from '@legal/api';
-import { type PublishPresetBodySchema, type PutWorkspacePresetsBodySchema } from '@legal/api';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { type EditPresetBodySchema, type PublishPresetBodySchema, type PutWorkspacePresetsBodySchema, type WithdrawPresetBodySchema } from '@legal/api';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
 import type { Db, Tx } from '../../platform/db/client';
 import { inScope } from '../../platform/db/tenancy';
 import { type RequestContext, type TenantScope, tenantScope } from '../../platform/http/context';
-import { AppError, conflict, validationError } from '../../platform/http/errors';
+import { AppError, conflict, notFound, validationError } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
 import { localDate } from '../../platform/time';
 import { membersWithPermission } from '../admin';
@@ -46,11 +46,18 @@ function publishedDto(row: PresetRow): PublishedPreset {
     name: { ko: row.nameKo, en: row.nameEn },
     steps: row.steps.map((s, i) => ({ stepCode: s.stepCode, order: i + 1, isOptional: s.isOptional })),
     isBuiltIn: row.isBuiltIn,
+    status: row.status,
+    revision: row.revision,
     createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+    withdrawnAt: row.withdrawnAt ? iso(row.withdrawnAt) : null,
   };
 }
 
-/** A preset as this workspace has it (no row: a built-in offered as published, a published one not offered). */
+/**
+ * A preset as this workspace has it (no row: a built-in offered as published, a published one not
+ * offered; a withdrawn one is offered nowhere but keeps its names for history).
+ */
 function settingDto(row: PresetRow, setting: SettingRow | undefined): WorkspacePresetSetting {
   const customName = setting?.nameKo && setting.nameEn ? { ko: setting.nameKo, en: setting.nameEn } : null;
   const off = new Set(setting?.offStepCodes ?? []);
@@ -60,16 +67,24 @@ function settingDto(row: PresetRow, setting: SettingRow | undefined): WorkspaceP
     name: customName ?? { ko: row.nameKo, en: row.nameEn },
     customName,
     isBuiltIn: row.isBuiltIn,
-    isEnabled: setting ? setting.isEnabled : row.isBuiltIn,
+    isEnabled: row.status === 'PUBLISHED' && (setting ? setting.isEnabled : row.isBuiltIn),
     steps: row.steps.map((s, i) => ({ stepCode: s.stepCode, order: i + 1, isOptional: s.isOptional, isOn: !(s.isOptional && off.has(s.stepCode)) })),
     defaultReviewDeadlineDays: setting?.defaultReviewDeadlineDays ?? null,
   };
 }
 
-/** Every published preset with the workspace's adaptation. */
-export async function workspacePresetSettings(db: Exec, scope: TenantScope): Promise<WorkspacePresetSetting[]> {
+/** Every published preset with the workspace's adaptation (`withWithdrawn`: the withdrawn ones too, for names in history). */
+export async function workspacePresetSettings(db: Exec, scope: TenantScope, { withWithdrawn = false } = {}): Promise<WorkspacePresetSetting[]> {
   const [rows, settings] = await Promise.all([publishedRows(db), settingRows(db, scope)]);
-  return rows.map((row) => settingDto(row, settings.get(row.presetType)));
+  return rows.filter((row) => withWithdrawn || row.status === 'PUBLISHED').map((row) => settingDto(row, settings.get(row.presetType)));
+}
+
+/**
+ * What a preset code is called in the workspace (its name, else the published one), for every
+ * preset ever published: the meta call's `presetTypes`, the Excel downloads.
+ */
+export async function presetNamesFor(db: Exec, scope: TenantScope): Promise<WorkflowMeta['presetTypes']> {
+  return (await workspacePresetSettings(db, scope, { withWithdrawn: true })).map((s) => ({ code: s.presetType, name: s.name }));
 }
 
 const onSteps = (s: WorkspacePresetSetting) => s.steps.filter((step) => step.isOn).map((step) => step.stepCode);
@@ -79,14 +94,14 @@ export async function offeredPresets(db: Exec, scope: TenantScope): Promise<Work
   return (await workspacePresetSettings(db, scope)).filter((s) => s.isEnabled).map((s) => presetFrom(s.presetType, s.name, onSteps(s), s.defaultReviewDeadlineDays));
 }
 
-/** The meta call's preset types: every published preset, named as the workspace names it. */
+/** The meta call's preset types: every published preset (withdrawn ones too), named as the workspace names it. */
 export async function workflowMetaFor(db: Exec, scope: TenantScope): Promise<WorkflowMeta> {
-  return workflowMeta((await workspacePresetSettings(db, scope)).map((s) => ({ code: s.presetType, name: s.name })));
+  return workflowMeta(await presetNamesFor(db, scope));
 }
 
 /** The preset a workflow runs (step-preset): its type's name in the workspace, the steps the workflow has on. */
 export async function presetOfWorkflow(db: Exec, scope: TenantScope, wf: { presetType: string; offStepCodes: StepCode[] }, stepCodes: readonly StepCode[]): Promise<WorkflowPreset> {
-  const setting = (await workspacePresetSettings(db, scope)).find((s) => s.presetType === wf.presetType);
+  const setting = (await workspacePresetSettings(db, scope, { withWithdrawn: true })).find((s) => s.presetType === wf.presetType);
   const name = setting?.name ?? { ko: wf.presetType, en: wf.presetType };
   return presetFrom(wf.presetType, name, stepCodes.filter((c) => !wf.offStepCodes.includes(c)), setting?.defaultReviewDeadlineDays ?? null);
 }
@@ -104,7 +119,8 @@ const notOffered = (presetType: string) =>
 
 /**
  * What a workflow of `presetType` runs in the workspace now: 400 naming `field` for a code nobody
- * published, 409 (PRESET_NOT_OFFERED) when the workspace does not offer it, 409 (NO_REVIEWER) when
+ * published, 409 (PRESET_NOT_OFFERED) when the workspace does not offer it or the preset was
+ * withdrawn, 409 (NO_REVIEWER) when
  * ASSIGNMENT is off and nobody holds legal.review.review.
  */
 export async function planForStart(db: Exec, scope: TenantScope, presetType: string, field = 'body.presetType', now = new Date()): Promise<StartPlan> {
@@ -135,20 +151,86 @@ export async function listPublished(services: Services): Promise<PublishedPreset
   return (await publishedRows(services.db)).map(publishedDto);
 }
 
+const presetExists = (presetType: string) => conflict({ ko: '이미 있는 워크플로 코드입니다.', en: 'A preset with this code exists.' }, { reason: 'PRESET_EXISTS', presetType });
+
 export async function publish(services: Services, ctx: RequestContext, body: z.output<typeof PublishPresetBodySchema>): Promise<PublishedPreset> {
   const problems = presetStepProblems(body.steps);
   if (problems.length > 0) throw validationError(problems);
   return services.db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: workflowPresets.id }).from(workflowPresets).where(eq(workflowPresets.presetType, body.presetType)).for('update');
-    if (existing) throw conflict({ ko: '이미 있는 워크플로 코드입니다.', en: 'A preset with this code exists.' }, { reason: 'PRESET_EXISTS', presetType: body.presetType });
+    if (existing) throw presetExists(body.presetType);
     const [row] = await tx
       .insert(workflowPresets)
       .values({ presetType: body.presetType, nameKo: body.name.ko, nameEn: body.name.en, steps: body.steps.map((s) => ({ stepCode: s.stepCode, isOptional: s.isOptional })), isBuiltIn: false, createdByUserId: userOf(ctx) })
       .onConflictDoNothing()
       .returning();
-    if (!row) throw conflict({ ko: '이미 있는 워크플로 코드입니다.', en: 'A preset with this code exists.' }, { reason: 'PRESET_EXISTS', presetType: body.presetType });
+    if (!row) throw presetExists(body.presetType);
     await recordAudit(tx, { type: 'workflow_preset.published', data: { presetType: row.presetType, steps: row.steps } }, auditMetaOf(ctx, userOf(ctx)));
     return publishedDto(row);
+  });
+}
+
+const withdrawnError = (presetType: string) =>
+  conflict({ ko: '철회된 워크플로입니다.', en: 'This workflow preset was withdrawn.' }, { reason: 'PRESET_WITHDRAWN', presetType });
+
+/**
+ * The preset locked for an edit or a withdrawal, with the refusals in order: 404 for a code nobody
+ * published, 409 for a built-in (the product's own), a withdrawn preset, a stale revision.
+ */
+async function lockEditable(tx: Tx, presetType: string, revision: number): Promise<PresetRow> {
+  const [row] = await tx.select().from(workflowPresets).where(eq(workflowPresets.presetType, presetType)).for('update');
+  if (!row) throw notFound();
+  if (row.isBuiltIn) throw conflict({ ko: '기본 제공 워크플로는 바꾸거나 철회할 수 없습니다. 워크스페이스 설정에서 끄거나 이름을 바꿔 주세요.', en: 'A built-in preset cannot be edited or withdrawn: workspaces switch it off or rename it.' }, { reason: 'BUILT_IN', presetType });
+  if (row.status === 'WITHDRAWN') throw withdrawnError(presetType);
+  if (row.revision !== revision) {
+    throw conflict({ ko: '그사이 다른 사람이 이 워크플로를 바꿨습니다. 새로 고친 뒤 다시 시도해 주세요.', en: 'Someone changed this preset since you read it. Reload and try again.' }, { reason: 'stale revision', revision: row.revision });
+  }
+  return row;
+}
+
+/**
+ * Edits a published preset's names and steps (checked as at publishing). Running workflows are not
+ * touched: they run their own snapshot (workflow_steps, off_step_codes). A workspace's switched-off
+ * steps that are no longer optional steps of the preset are dropped from its setting.
+ */
+export async function edit(services: Services, ctx: RequestContext, presetType: string, body: z.output<typeof EditPresetBodySchema>): Promise<PublishedPreset> {
+  const problems = presetStepProblems(body.steps);
+  if (problems.length > 0) throw validationError(problems);
+  const steps = body.steps.map((s) => ({ stepCode: s.stepCode, isOptional: s.isOptional }));
+  return services.db.transaction(async (tx) => {
+    const before = await lockEditable(tx, presetType, body.revision);
+    const [row] = await tx
+      .update(workflowPresets)
+      .set({ nameKo: body.name.ko, nameEn: body.name.en, steps, revision: before.revision + 1, updatedByUserId: userOf(ctx), updatedAt: new Date() })
+      .where(eq(workflowPresets.id, before.id))
+      .returning();
+    // Every workspace's setting of this preset (a global change): keep only steps still optional.
+    const optional = sql`array[${sql.join(steps.filter((s) => s.isOptional).map((s) => sql`${s.stepCode}`), sql`, `)}]::text[]`;
+    await tx
+      .update(workspaceWorkflowPresets)
+      .set({ offStepCodes: sql`array(select c from unnest(${workspaceWorkflowPresets.offStepCodes}) c where c = any(${optional}))` })
+      .where(and(eq(workspaceWorkflowPresets.presetType, presetType), sql`not (${workspaceWorkflowPresets.offStepCodes} <@ ${optional})`));
+    await recordAudit(
+      tx,
+      { type: 'workflow_preset.edited', data: { presetType, revision: row!.revision, name: body.name, before: before.steps, steps } },
+      auditMetaOf(ctx, userOf(ctx)),
+    );
+    return publishedDto(row!);
+  });
+}
+
+/** Withdraws a published preset: nobody starts it any more; running workflows finish; names stay for history. */
+export async function withdraw(services: Services, ctx: RequestContext, presetType: string, body: z.output<typeof WithdrawPresetBodySchema>): Promise<PublishedPreset> {
+  return services.db.transaction(async (tx) => {
+    const before = await lockEditable(tx, presetType, body.revision);
+    const now = new Date();
+    const [row] = await tx
+      .update(workflowPresets)
+      .set({ status: 'WITHDRAWN', revision: before.revision + 1, withdrawnAt: now, updatedByUserId: userOf(ctx), updatedAt: now })
+      .where(eq(workflowPresets.id, before.id))
+      .returning();
+    await recordAudit(tx, { type: 'workflow_preset.withdrawn', data: { presetType, revision: row!.revision } }, auditMetaOf(ctx, userOf(ctx)));
+    return publishedDto(row!);
   });
 }
 
@@ -166,11 +248,14 @@ export async function putWorkspaceSettings(services: Services, ctx: RequestConte
   body.presets.forEach((p, i) => {
     const row = published.get(p.presetType);
     if (!row) return problems.push({ field: `body.presets.${i}.presetType`, reason: `no published workflow preset ${p.presetType}` });
+    if (row.status === 'WITHDRAWN') return;
     for (const code of p.offStepCodes) {
       if (!row.steps.some((s) => s.stepCode === code && s.isOptional)) problems.push({ field: `body.presets.${i}.offStepCodes`, reason: `${p.presetType} does not mark ${code} optional` });
     }
   });
   if (problems.length > 0) throw validationError(problems);
+  const withdrawn = body.presets.find((p) => published.get(p.presetType)?.status === 'WITHDRAWN');
+  if (withdrawn) throw withdrawnError(withdrawn.presetType);
   if (ctx.principal?.kind !== 'user') throw new AppError('ERROR_UNAUTHORIZED');
   const userId = ctx.principal.userId;
   return services.db.transaction(async (tx) => {

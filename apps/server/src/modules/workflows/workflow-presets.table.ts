@@ -1,4 +1,4 @@
-import type { StepCode } from '@legal/api';
+import { PUBLISHED_PRESET_STATUSES, type StepCode } from '@legal/api';
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tenantColumns } from '../../platform/db/tenancy';
@@ -7,6 +7,8 @@ import { tenantColumns } from '../../platform/db/tenancy';
  * Published workflow presets (issue 18, docs/workflows.md "Presets"): the product's, the same for
  * every tenant (a GLOBAL table). The four built-ins are seeded as published (migration 0032); super
  * admins publish more. `steps` is the ordered step list with the steps workspaces may switch off.
+ * A published (not built-in) preset may be edited or withdrawn (`revision`: the optimistic check);
+ * running workflows keep their own snapshot of the steps (workflows.off_step_codes, workflow_steps).
  */
 export const workflowPresets = pgTable(
   'workflow_presets',
@@ -17,8 +19,14 @@ export const workflowPresets = pgTable(
     nameEn: text('name_en').notNull(),
     steps: jsonb('steps').$type<Array<{ stepCode: StepCode; isOptional: boolean }>>().notNull(),
     isBuiltIn: boolean('is_built_in').notNull().default(false),
+    /** WITHDRAWN: no workspace starts it any more; the row stays for the names in history. */
+    status: text('status', { enum: PUBLISHED_PRESET_STATUSES }).notNull().default('PUBLISHED'),
+    revision: integer('revision').notNull().default(0),
     createdByUserId: bigint('created_by_user_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedByUserId: bigint('updated_by_user_id', { mode: 'number' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('workflow_presets_preset_type_key').on(t.presetType)],
 );

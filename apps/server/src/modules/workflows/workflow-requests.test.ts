@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { WorkflowProcessSummarySchema } from '@legal/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { superAdminCookie } from '../admin/workspace/workspace.test-support';
 import { newWorkspace } from '../auth/auth.test-support';
 import { caller, createContract, fieldsOf, groupWith, person, type Person, type Workspace } from '../contracts/contracts.test-support';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -156,5 +157,35 @@ describe('Excel downloads', () => {
     const foreign = await call(outsider, 'GET', url);
     expect(foreign.statusCode).toBe(200);
     expect((await workbookOf(foreign.rawPayload)).rows).toHaveLength(1);
+  });
+});
+
+describe('Excel downloads: preset names', () => {
+  it('names a published preset as the workspace\'s meta does, in ko and en, also once it is withdrawn', async () => {
+    const sa = { cookie: (await superAdminCookie(t)).cookie };
+    const SA = '/api/conhub/super-admin/workflow-presets';
+    const publish = await t.app.inject({ method: 'POST', url: `${SA}/v1`, headers: sa, payload: { presetType: 'TEAM_SIGN', name: { ko: '팀 서명', en: 'Team signing' }, steps: [{ stepCode: 'REQUEST' }, { stepCode: 'SIGNING' }, { stepCode: 'EXECUTION' }] } });
+    expect(publish.statusCode, publish.body).toBe(200);
+    const admin = await person(t, ws, ['SUPER_MANAGER'], '관리자');
+    const adapt = await call(admin, 'PUT', '/api/conhub/workspaces/workflow-presets/v1', { presets: [{ presetType: 'TEAM_SIGN', isEnabled: true, name: { ko: '영업팀 서명', en: 'Sales signing' } }] });
+    expect(adapt.statusCode, adapt.body).toBe(200);
+    const c = await createContract(t, me, { title: '제휴 계약', contractType: 'PARTNERSHIP' });
+    const { workflowId } = await seedWorkflow(t, { contractId: c.id, requester: me, processStatus: 'IN_SIGNING', currentStepCode: 'SIGNING', presetType: 'TEAM_SIGN' });
+    const meta = (await call(me, 'GET', '/api/conhub/contracts/workflows/meta/v1')).json().data as { presetTypes: Array<{ code: string; name: { ko: string; en: string } }> };
+    expect(meta.presetTypes.find((p) => p.code === 'TEAM_SIGN')?.name).toEqual({ ko: '영업팀 서명', en: 'Sales signing' });
+    const row = async (locale: 'ko' | 'en') => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/conhub/my-requests/download/v2?contractTypes=PARTNERSHIP', headers: { ...me.headers, 'x-locale': locale } });
+      expect(res.statusCode, res.body).toBe(200);
+      const { rows } = await workbookOf(res.rawPayload);
+      expect(rows.slice(1).map((r) => r[0])).toEqual([workflowId]);
+      return rows[1]!;
+    };
+    expect((await row('ko'))[5]).toBe('영업팀 서명');
+    expect((await row('en'))[5]).toBe('Sales signing');
+    // Withdrawn: the running workflow's row keeps the name.
+    const withdraw = await t.app.inject({ method: 'POST', url: `${SA}/TEAM_SIGN/withdraw/v1`, headers: sa, payload: { revision: 0 } });
+    expect(withdraw.statusCode, withdraw.body).toBe(200);
+    expect((await row('ko'))[5]).toBe('영업팀 서명');
+    expect((await row('en'))[5]).toBe('Sales signing');
   });
 });

@@ -211,7 +211,3 @@ export function processStatusName(status: ProcessStatus, locale: 'ko' | 'en'): s
 export function stepName(step: StepCode, locale: 'ko' | 'en'): string {
   return STEP_NAMES[step][locale];
 }
-/** A built-in preset's published name (a published one shows its code); NONE (a contract drafted without a workflow) has none to show. */
-export function presetName(presetType: PresetType, locale: 'ko' | 'en'): string | null {
-  return presetType === 'NONE' ? null : (BUILT_IN.get(presetType)?.name[locale] ?? presetType);
-}

@@ -210,6 +210,9 @@ export const workflowEvents = pgTable(
     index('workflow_events_scope_contract_idx').on(t.tenantId, t.workspaceId, t.contractId, t.id),
     // Reviews completed per reviewer (the assigner's count-by-member).
     index('workflow_events_scope_action_actor_idx').on(t.tenantId, t.workspaceId, t.actionId, t.actorUserId, t.createdAt),
+    // "Mentioned" in my-related (contract-search.repo.ts): only events that mention someone, queried
+    // with the same predicate (`mention_user_ids <> '{}'`) and `@> array[me]`.
+    index('workflow_events_mentions_idx').using('gin', t.mentionUserIds).where(sql`${t.mentionUserIds} <> '{}'::bigint[]`),
   ],
 );
 

@@ -555,6 +555,8 @@ describe('the route table', () => {
         "GET /api/conhub/contracts/my-related/v2 member CLM",
         "GET /api/conhub/super-admin/workflow-presets/v1 superAdmin",
         "POST /api/conhub/super-admin/workflow-presets/v1 superAdmin",
+        "PUT /api/conhub/super-admin/workflow-presets/:presetType/v1 superAdmin",
+        "POST /api/conhub/super-admin/workflow-presets/:presetType/withdraw/v1 superAdmin",
         "GET /api/conhub/super-admin/workflow-presets/meta/options/v1 superAdmin",
         "GET /api/conhub/workspaces/workflow-presets/v1 admin CLM",
         "PUT /api/conhub/workspaces/workflow-presets/v1 admin CLM",

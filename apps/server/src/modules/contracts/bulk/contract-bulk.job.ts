@@ -8,7 +8,7 @@ import type { RequestContext, TenantScope } from '../../../platform/http/context
 import { AppError } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
 import { auditMetaOf, recordAudit } from '../../../platform/audit/audit';
-import { findMembership } from '../../auth';
+import { memberRequestContext } from '../../auth';
 import { columnOfField } from './contract-bulk-rows';
 import { contractBulkRequests as requests, contractBulkRows as rows, type StoredRowError } from './contract-bulk.table';
 import { refreshCounts } from './contract-bulk.service';
@@ -25,28 +25,10 @@ const PayloadSchema = z.object({
 });
 type Payload = z.infer<typeof PayloadSchema>;
 
-/**
- * The registering admin as a request context, so the services apply their own rules to them (the
- * creation service, the files module reading the keys they name); null once they are no longer a
- * member. The job acts as them, and so does the super admin's registration on their behalf.
- */
-export async function registeringContext(
-  db: Pick<AppServices, 'db'>['db'],
-  scope: TenantScope,
-  userId: number,
-  base: Pick<RequestContext, 'requestId' | 'locale' | 'ip' | 'userAgent'>,
-): Promise<RequestContext | null> {
-  const membership = await findMembership(db, scope, userId);
-  if (!membership) return null;
-  return {
-    ...base,
-    ...scope,
-    principal: { kind: 'user', userId, isSuperAdmin: false, sessionId: base.requestId, permissions: membership.permissions, membershipId: membership.id },
-  };
-}
-
+// The job acts as the registering admin (null once they are no longer a member), so the services
+// apply their own rules to them; so does the super admin's registration on their behalf.
 const actorContext = (services: Services, scope: TenantScope, p: Payload) =>
-  registeringContext(services.db, scope, p.actorUserId, { requestId: `bulk-${p.requestId}`, locale: p.locale, ip: '', userAgent: 'contract-bulk-job' });
+  memberRequestContext(services.db, scope, p.actorUserId, { requestId: `bulk-${p.requestId}`, locale: p.locale, ip: '', userAgent: 'contract-bulk-job' });
 
 function problemsOf(err: unknown): StoredRowError[] {
   if (err instanceof AppError) {

@@ -5,7 +5,7 @@ import {
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/client';
 import { fetchPage } from '../../../platform/db/paging';
-import { memberships, workspaces } from '../../auth';
+import { memberRequestContext, memberships, workspaces } from '../../auth';
 import { inScope } from '../../../platform/db/tenancy';
 import type { RequestContext, TenantScope } from '../../../platform/http/context';
 import { conflict, forbidden, notFound, validationError } from '../../../platform/http/errors';
@@ -15,7 +15,7 @@ import { findReadableFile } from '../../files';
 import { checkRow, rowCountsSql, rowErrorDto, rowLookups } from './contract-bulk-rows';
 import { bulkResultWorkbook, parseBulkSheet, SheetError } from './contract-bulk-sheet';
 import { contractBulkRequests as requests, contractBulkRows as rows, type StoredRowError } from './contract-bulk.table';
-import { bulkRegisterJob, registeringContext } from './contract-bulk.job';
+import { bulkRegisterJob } from './contract-bulk.job';
 import { fileProblems, NO_SUCH_FILE, throwIfAny } from '../contract-inputs';
 import { parseSort } from '../../../platform/db/sorting';
 import { HOME_TIME_ZONE } from '../search/contract-search.repo';
@@ -133,7 +133,7 @@ export async function superAdminCreateBulkRequest(
   if (!workspace || workspace.deletedAt) throw notFound();
   const scope: TenantScope = { tenantId: workspace.tenantId, workspaceId: body.workspaceId };
   const registering = await memberActor(services.db, scope, body.registeringUserId);
-  const asRegistering = registering && (await registeringContext(services.db, scope, registering.userId, { requestId: ctx.requestId, locale: ctx.locale, ip: ctx.ip, userAgent: ctx.userAgent }));
+  const asRegistering = registering && (await memberRequestContext(services.db, scope, registering.userId, { requestId: ctx.requestId, locale: ctx.locale, ip: ctx.ip, userAgent: ctx.userAgent }));
   if (!registering?.permissions.has('contract.contract.admin') || !asRegistering) {
     throw validationError([{ field: 'body.registeringUserId', reason: 'not an active member of the workspace with contract.contract.admin' }]);
   }

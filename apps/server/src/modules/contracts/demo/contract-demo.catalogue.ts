@@ -12,8 +12,11 @@ export interface DemoContract {
   title: string;
   contractType: ContractType;
   language: ContractLanguage;
-  /** IN_REVIEW and IN_APPROVAL are reached from DRAFT through the workflow seam, as a workflow would. */
-  status: Extract<ContractStatus, 'DRAFT' | 'IN_REVIEW' | 'IN_APPROVAL' | 'SIGNED' | 'ACTIVE' | 'EXPIRED' | 'TERMINATED'>;
+  /**
+   * IN_REVIEW, IN_APPROVAL and IN_SIGNING are registered as drafts and reached by a real workflow
+   * (the workflows module's demo seed, workflows/demo/workflow-demo.seed.ts, names them by title).
+   */
+  status: Extract<ContractStatus, 'DRAFT' | 'IN_REVIEW' | 'IN_APPROVAL' | 'IN_SIGNING' | 'SIGNED' | 'ACTIVE' | 'EXPIRED' | 'TERMINATED'>;
   owner: string;
   group?: string;
   counterparties: Array<{ name: string; isPerson?: boolean }>;
@@ -50,7 +53,7 @@ const HANBIT: DemoContract[] = [
   },
   {
     file: 'ko/03-mutual-nda.docx', title: 'Starlight Health 상호 비밀유지계약', contractType: 'NDA', language: 'ko', status: 'IN_REVIEW',
-    owner: 'reviewer@hanbit.example', group: '계약 검토팀', counterparties: [{ name: 'Starlight Health Pte. Ltd.' }], hashtags: ['NDA', '해외'],
+    owner: 'member@hanbit.example', group: '계약 검토팀', counterparties: [{ name: 'Starlight Health Pte. Ltd.' }], hashtags: ['NDA', '해외'],
     governingLaw: KOREA, disputeResolutionMethod: 'ARBITRATION', ourPosition: 'PARTY_A', summary: '싱가포르 법인과의 상호 NDA, 대한상사중재원 국제중재.',
   },
   {
@@ -88,7 +91,7 @@ const HANBIT: DemoContract[] = [
   },
   {
     file: 'ko/10-personal-data-processing-outsourcing.docx', title: '고객센터 개인정보 처리업무 위탁계약', contractType: 'OUTSOURCING', language: 'ko', status: 'IN_REVIEW',
-    owner: 'reviewer@hanbit.example', group: '계약 검토팀', counterparties: [{ name: '한울씨에스 주식회사' }], hashtags: ['개인정보', '위탁'],
+    owner: 'member@hanbit.example', group: '계약 검토팀', counterparties: [{ name: '한울씨에스 주식회사' }], hashtags: ['개인정보', '위탁'],
     governingLaw: KOREA, disputeResolutionMethod: 'LITIGATION', ourPosition: 'PARTY_A', relatedUsers: ['assigner@hanbit.example'],
     summary: '개인정보 보호법 제26조 필수 기재사항 검토 중.',
   },
@@ -121,7 +124,7 @@ const HANBIT: DemoContract[] = [
   },
   {
     file: 'docx/bonterms-professional-services-agreement.docx', title: 'Professional Services Agreement (Bluefin Consulting)', contractType: 'SERVICE', language: 'en', status: 'IN_REVIEW',
-    owner: 'assigner@hanbit.example', group: '계약 검토팀', counterparties: [{ name: 'Bluefin Consulting LLC' }], hashtags: ['용역', '해외'],
+    owner: 'otp@hanbit.example', group: '계약 검토팀', counterparties: [{ name: 'Bluefin Consulting LLC' }], hashtags: ['용역', '해외'],
     amount: ['120000', 'USD'], summary: 'Bonterms PSA under review: fees, acceptance and IP.',
   },
   {
@@ -145,7 +148,7 @@ const HANBIT: DemoContract[] = [
   },
   {
     file: 'docx/common-paper-ai-addendum.docx', title: 'AI Addendum to the Cloudnine subscription', contractType: 'AMENDMENT', language: 'en', status: 'IN_APPROVAL',
-    owner: 'approver@hanbit.example', counterparties: [{ name: 'Cloudnine Software Inc.' }], hashtags: ['AI', 'SaaS'], summary: 'No training on customer data; waiting for approval.',
+    owner: 'member@hanbit.example', counterparties: [{ name: 'Cloudnine Software Inc.' }], hashtags: ['AI', 'SaaS'], summary: 'No training on customer data; waiting for approval.',
   },
   {
     file: 'docx/common-paper-professional-services-agreement.docx', title: 'Professional Services Agreement (Summit Advisory)', contractType: 'SERVICE', language: 'en', status: 'SIGNED',
@@ -216,11 +219,11 @@ const HANBIT: DemoContract[] = [
   },
   {
     file: 'cuad/scoutcam-services.txt', title: 'Services Agreement (ScoutCam)', contractType: 'SERVICE', language: 'en', status: 'IN_REVIEW',
-    owner: 'reviewer@hanbit.example', counterparties: [{ name: 'ScoutCam Inc.' }], hashtags: ['용역', 'CUAD'], summary: 'Plain-text exhibit under review.',
+    owner: 'otp@hanbit.example', counterparties: [{ name: 'ScoutCam Inc.' }], hashtags: ['용역', 'CUAD'], summary: 'Plain-text exhibit under review.',
   },
   {
-    file: 'cuad/turnkey-strategic-alliance.txt', title: 'Strategic Alliance Agreement (Turnkey Capital)', contractType: 'PARTNERSHIP', language: 'en', status: 'DRAFT',
-    owner: 'assigner@hanbit.example', counterparties: [{ name: 'Turnkey Capital, Inc.' }], hashtags: ['제휴', 'CUAD'], summary: 'Draft alliance terms.',
+    file: 'cuad/turnkey-strategic-alliance.txt', title: 'Strategic Alliance Agreement (Turnkey Capital)', contractType: 'PARTNERSHIP', language: 'en', status: 'IN_SIGNING',
+    owner: 'manager@hanbit.example', counterparties: [{ name: 'Turnkey Capital, Inc.' }], hashtags: ['제휴', 'CUAD'], summary: 'Alliance terms agreed; waiting for the signatures.',
   },
   {
     file: 'cuad/legacy-education-endorsement.txt', title: 'Endorsement Agreement (Legacy Education Alliance)', contractType: 'OTHER', language: 'en', status: 'ACTIVE',

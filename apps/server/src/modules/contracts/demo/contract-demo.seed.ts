@@ -8,8 +8,8 @@ import { inScope } from '../../../platform/db/tenancy';
 import type { RequestContext, TenantScope } from '../../../platform/http/context';
 import type { AppServices } from '../../../platform/services';
 import { groups } from '../../admin';
-import { findMembership, users, workspaces } from '../../auth';
-import { changeContractStatus, createContract } from '../contracts.service';
+import { demoSeedContext, users, workspaces } from '../../auth';
+import { createContract } from '../contracts.service';
 import { contracts } from '../contracts.table';
 import { loadActor } from '../contracts.visibility';
 import { storeStream, writeMainRevision } from '../documents/contract-documents.store';
@@ -63,10 +63,14 @@ const isoDay = (offsetDays: number, today: Date) => new Date(today.getTime() + o
 
 type CreateBody = Omit<z.output<typeof CreateContractWithFilesBodySchema>, 'files'>;
 
+/** The statuses a workflow brings a contract to: registered as drafts, the workflows module's demo seed takes them on. */
+const WORKFLOW_STATUSES: ReadonlySet<string> = new Set(['IN_REVIEW', 'IN_APPROVAL', 'IN_SIGNING']);
+const isUnderWay = (status: DemoContract['status']): status is 'IN_REVIEW' | 'IN_APPROVAL' | 'IN_SIGNING' => WORKFLOW_STATUSES.has(status);
+
 /** The create body of one demo contract: executed statuses are registered as such, the rest as drafts. */
 function createBody(c: DemoContract, ids: { owner: number; group: number | null; watchers: number[]; related: number[] }, memo: string, today: Date): CreateBody {
   const [start, end] = c.term ?? [null, null];
-  const registered = c.status === 'IN_REVIEW' || c.status === 'IN_APPROVAL' ? 'DRAFT' : c.status;
+  const registered = isUnderWay(c.status) ? 'DRAFT' : c.status;
   const isExecuted = registered !== 'DRAFT';
   return {
     title: c.title,
@@ -100,25 +104,11 @@ function remindAt(endDate: string, days: number, now: Date): string {
   return (due.getTime() > now.getTime() ? due : new Date(`${isoDay(1, now)}T${REMINDER_SUGGESTION_HOUR}`)).toISOString();
 }
 
-/** The request context of the registrar, as the membership check of a request would have made it. */
-async function registrarContext(services: AppServices, scope: TenantScope, userId: number): Promise<RequestContext> {
-  const membership = await findMembership(services.db, scope, userId);
-  if (!membership) throw new Error(`demo registrar ${userId} is not a member of workspace ${scope.workspaceId}`);
-  return {
-    requestId: 'demo-seed',
-    locale: 'ko',
-    ...scope,
-    principal: { kind: 'user', userId, isSuperAdmin: false, sessionId: 'demo-seed', permissions: membership.permissions, membershipId: membership.id },
-    products: membership.products,
-    ip: '127.0.0.1',
-    userAgent: 'demo-seed',
-  };
-}
-
 /**
  * Registers one demo contract through the contract services, as its registrar would: the
  * contract with its people, counterparties and hashtags, its document stored through the files
- * rules (text extraction queued as a job), a reminder, then the workflow status.
+ * rules (text extraction queued as a job), a reminder. A contract under review, in approval or
+ * signing stays a draft here: the workflows module's demo seed starts its workflow (which moves it).
  */
 async function registerDemoContract(services: AppServices, ctx: RequestContext, scope: TenantScope, c: DemoContract, ids: Parameters<typeof createBody>[1], root: string, memo: string) {
   const today = new Date();
@@ -139,10 +129,6 @@ async function registerDemoContract(services: AppServices, ctx: RequestContext, 
     await createContractReminder(services, ctx, detail.id, {
       title: c.reminder.title, memo: null, kind: c.reminder.kind, recipients: [ids.owner], remindAt: remindAt(body.endDate, c.reminder.daysBeforeEnd, today),
     });
-  }
-  if (c.status === 'IN_REVIEW' || c.status === 'IN_APPROVAL') {
-    const to = c.status;
-    await services.db.transaction((tx) => changeContractStatus(tx, scope, detail.id, to, { actorUserId: ctx.principal?.kind === 'user' ? ctx.principal.userId : null, reason: null, ctx }));
   }
 }
 
@@ -174,7 +160,8 @@ export async function seedDemoContracts(services: AppServices, signal?: AbortSig
       const groupIds = new Map((await services.db.select({ id: groups.id, name: groups.name }).from(groups).where(inScope(groups, scope))).map((g) => [g.name, g.id]));
       const registrar = people.get(plan.registrar);
       if (!registrar) continue;
-      const ctx = await registrarContext(services, scope, registrar);
+      const ctx = await demoSeedContext(services.db, scope, registrar);
+      if (!ctx) throw new Error(`demo registrar ${registrar} is not a member of workspace ${scope.workspaceId}`);
       const idOf = (loginId: string) => people.get(loginId);
       for (const c of missing) {
         if (signal?.aborted) return;

@@ -1,4 +1,4 @@
-import { getPresetMetaOptions, getWorkspacePresets, listPublishedPresets, PERMISSION, type PresetMetaOptions, type PublishedPreset, publishPreset, putWorkspacePresets, type WorkspacePresetSetting } from '@legal/api';
+import { editPreset, getPresetMetaOptions, getWorkspacePresets, listPublishedPresets, PERMISSION, type PresetMetaOptions, type PublishedPreset, publishPreset, putWorkspacePresets, withdrawPreset, type WorkspacePresetSetting } from '@legal/api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeXhr } from '../../../lib/api/fake-xhr';
@@ -25,9 +25,14 @@ const OPTIONS: PresetMetaOptions = {
   actorRoles: [{ code: 'REQUESTER', name: { ko: '요청자', en: 'Requester' } }],
 };
 const BUILT_IN: PublishedPreset = {
-  presetType: 'APPROVAL', name: { ko: '결재', en: 'Approval' }, isBuiltIn: true, createdAt: '2026-01-01T00:00:00Z',
+  presetType: 'APPROVAL', name: { ko: '결재', en: 'Approval' }, isBuiltIn: true, status: 'PUBLISHED', revision: 0, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', withdrawnAt: null,
   steps: [{ stepCode: 'REQUEST', order: 1, isOptional: false }, { stepCode: 'APPROVAL', order: 2, isOptional: false }, { stepCode: 'SIGNING', order: 3, isOptional: true }, { stepCode: 'EXECUTION', order: 4, isOptional: false }],
 };
+const QUICK: PublishedPreset = {
+  ...BUILT_IN, presetType: 'QUICK_SIGN', name: { ko: '간편 서명', en: 'Quick signing' }, isBuiltIn: false, revision: 2,
+  steps: [{ stepCode: 'REQUEST', order: 1, isOptional: false }, { stepCode: 'APPROVAL', order: 2, isOptional: true }, { stepCode: 'SIGNING', order: 3, isOptional: false }, { stepCode: 'EXECUTION', order: 4, isOptional: false }],
+};
+const GONE: PublishedPreset = { ...QUICK, presetType: 'OLD_FLOW', name: { ko: '예전 결재', en: 'Old approval' }, status: 'WITHDRAWN', withdrawnAt: '2026-02-01T00:00:00Z' };
 
 describe('super admin: workflow presets', { timeout: 45_000 }, () => {
   beforeEach(() => {
@@ -89,6 +94,62 @@ describe('super admin: workflow presets', { timeout: 45_000 }, () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: /^이름 \(영어\)/ }), { target: { value: 'Approval' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '게시' }));
     expect(await within(dialog).findByText('steps: the last step is EXECUTION')).toBeTruthy();
+  });
+
+  it('edits a published preset after confirming: its code fixed, its steps prefilled, the revision sent back', async () => {
+    const fake = installFakeApi()
+      .on(listPublishedPresets, ok([BUILT_IN, QUICK, GONE]))
+      .on(getPresetMetaOptions, ok(OPTIONS))
+      .on(editPreset, ok({ ...QUICK, name: { ko: '빠른 서명', en: 'Quick signing' }, revision: 3 }));
+    renderApp('/super-admin/workflow-presets');
+    const table = await screen.findByRole('table', { name: '게시된 워크플로 프리셋' }, { timeout: 8000 });
+    // Built-ins and withdrawn presets cannot be changed.
+    expect(within(table).queryByRole('button', { name: '결재 수정' })).toBeNull();
+    expect(within(table).queryByRole('button', { name: '예전 결재 철회' })).toBeNull();
+    expect(within(table).getByText('철회됨')).toBeTruthy();
+    fireEvent.click(within(table).getByRole('button', { name: '간편 서명 수정' }));
+    const dialog = await screen.findByRole('dialog', { name: '프리셋 수정: QUICK_SIGN' });
+    expect((within(dialog).getByRole('textbox', { name: /^코드/ }) as HTMLInputElement).readOnly).toBe(true);
+    expect((within(dialog).getByRole('checkbox', { name: '결재 포함' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(dialog).getByRole('switch', { name: '결재 선택 단계' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(dialog).getByText(/진행 중인 워크플로는 시작할 때의 단계를 그대로 따르고/)).toBeTruthy();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^이름 \(한국어\)/ }), { target: { value: '빠른 서명' } });
+    fireEvent.click(within(dialog).getByRole('switch', { name: '결재 선택 단계' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: '저장' }));
+    // Nothing is sent before the confirmation.
+    const confirm = (await screen.findByText(/‘빠른 서명’의 이름과 단계가 모든 워크스페이스에서 바뀝니다/)).closest('[role="dialog"]') as HTMLElement;
+    expect(fake.calls(editPreset)).toHaveLength(0);
+    fireEvent.click(within(confirm).getByRole('button', { name: '수정' }));
+    await waitFor(() => expect(fake.calls(editPreset)).toHaveLength(1));
+    expect(fake.calls(editPreset)[0]!.body).toEqual({
+      name: { ko: '빠른 서명', en: 'Quick signing' },
+      steps: [{ stepCode: 'REQUEST', isOptional: false }, { stepCode: 'APPROVAL', isOptional: false }, { stepCode: 'SIGNING', isOptional: false }, { stepCode: 'EXECUTION', isOptional: false }],
+      revision: 2,
+    });
+    expect(fake.calls(editPreset)[0]!.path).toContain('/workflow-presets/QUICK_SIGN/v1');
+    expect(await screen.findByText('프리셋을 수정했습니다.')).toBeTruthy();
+  });
+
+  it('withdraws a published preset only after confirming, and shows a stale revision\'s message', async () => {
+    const fake = installFakeApi()
+      .on(listPublishedPresets, ok([BUILT_IN, QUICK]))
+      .on(getPresetMetaOptions, ok(OPTIONS))
+      .on(withdrawPreset, fail(409, 'ERROR_CONFLICT', '그사이 다른 사람이 이 워크플로를 바꿨습니다.', { reason: 'stale revision', revision: 3 }));
+    renderApp('/super-admin/workflow-presets');
+    const table = await screen.findByRole('table', { name: '게시된 워크플로 프리셋' }, { timeout: 8000 });
+    fireEvent.click(within(table).getByRole('button', { name: '간편 서명 철회' }));
+    const confirm = (await screen.findByText(/어느 워크스페이스에서도 이 워크플로를 새로 시작할 수 없게 됩니다/)).closest('[role="dialog"]') as HTMLElement;
+    fireEvent.click(within(confirm).getByRole('button', { name: '취소' }));
+    await waitFor(() => expect(screen.queryByText(/어느 워크스페이스에서도/)).toBeNull());
+    expect(fake.calls(withdrawPreset)).toHaveLength(0);
+    fireEvent.click(within(table).getByRole('button', { name: '간편 서명 철회' }));
+    const again = (await screen.findByText(/어느 워크스페이스에서도/)).closest('[role="dialog"]') as HTMLElement;
+    fireEvent.click(within(again).getByRole('button', { name: '철회' }));
+    await waitFor(() => expect(fake.calls(withdrawPreset)).toHaveLength(1));
+    expect(fake.calls(withdrawPreset)[0]!.body).toEqual({ revision: 2 });
+    expect(await screen.findByText('그사이 다른 사람이 이 워크플로를 바꿨습니다.')).toBeTruthy();
+    // The list is read again.
+    await waitFor(() => expect(fake.calls(listPublishedPresets).length).toBeGreaterThanOrEqual(2));
   });
 
   it('an empty list', async () => {

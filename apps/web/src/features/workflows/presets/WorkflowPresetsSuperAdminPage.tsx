@@ -1,5 +1,5 @@
-import { getPresetMetaOptions, listPublishedPresets, type PresetMetaOptions, publishPreset, type PublishedPreset, type StepCode } from '@legal/api';
-import { Alert, Badge, Button, Checkbox, Container, Group, List, Modal, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { getPresetMetaOptions, listPublishedPresets, type PresetMetaOptions, type PublishedPreset, type StepCode, withdrawPreset } from '@legal/api';
+import { Badge, Button, Container, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,117 +9,39 @@ import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
 import { LoadingState } from '../../../components/LoadingState';
 import { api } from '../../../lib/api';
-import { bodyFieldErrors } from '../../../lib/forms/form-errors';
+import { conflictReason } from '../../../lib/forms/form-errors';
 import { useLocaleFormat } from '../../../lib/i18n/locale-format';
+import { confirmAction } from '../../admin/confirm';
+import { errorLines, PRESETS_KEY, PresetFormModal } from './PresetFormModal';
 import './workflow-presets-i18n';
 
-const KEY = ['super-admin', 'workflowPresets'] as const;
-const CODE = /^[A-Z][A-Z0-9_]{1,39}$/;
+const KIND_COLOR = { builtIn: 'gray', published: 'blue', withdrawn: 'red' } as const;
 
-/** The field reasons of a 400, else the message. */
-export function errorLines(error: unknown): string[] {
-  const fields = bodyFieldErrors(error);
-  if (fields?.length) return fields.map((f) => `${f.path}: ${f.reason}`);
-  return [error instanceof Error ? error.message : String(error)];
-}
-
-type Draft = Record<StepCode, { isIncluded: boolean; isOptional: boolean }>;
-
-/** The body from the modal's choices: the included steps in the engine's order (the meta options' order). */
-export function publishBody(options: PresetMetaOptions, input: { code: string; nameKo: string; nameEn: string; draft: Draft }) {
-  return {
-    presetType: input.code.trim(),
-    name: { ko: input.nameKo.trim(), en: input.nameEn.trim() },
-    steps: options.steps.filter((s) => s.isRequired || input.draft[s.stepCode].isIncluded).map((s) => ({ stepCode: s.stepCode, isOptional: s.canBeOptional && input.draft[s.stepCode].isOptional })),
-  };
-}
-
-function PublishModal({ options, isOpen, onClose }: { options: PresetMetaOptions; isOpen: boolean; onClose: () => void }) {
+function PresetRow({ preset, options, onEdit }: { preset: PublishedPreset; options: PresetMetaOptions; onEdit: (preset: PublishedPreset) => void }) {
   const { t } = useTranslation('workflowPresets');
   const { locale } = useLocaleFormat();
   const client = useQueryClient();
-  const blank = () => Object.fromEntries(options.steps.map((s) => [s.stepCode, { isIncluded: s.isRequired, isOptional: false }])) as Draft;
-  const [code, setCode] = useState('');
-  const [nameKo, setNameKo] = useState('');
-  const [nameEn, setNameEn] = useState('');
-  const [draft, setDraft] = useState<Draft>(blank);
-  const body = publishBody(options, { code, nameKo, nameEn, draft });
-  const publish = useMutation({
-    mutationFn: () => api.call(publishPreset, { body, suppressErrorToast: true }),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: KEY });
-      notifications.show({ color: 'green', message: t('publish.published') });
-      close();
+  const stepName = (step: StepCode) => options.steps.find((s) => s.stepCode === step)?.name[locale] ?? step;
+  const withdraw = useMutation({
+    mutationFn: () => api.call(withdrawPreset, { params: { presetType: preset.presetType }, body: { revision: preset.revision }, suppressErrorToast: true }),
+    onSuccess: () => notifications.show({ color: 'green', message: t('withdraw.done', { name: preset.name[locale] }) }),
+    onError: (error) => notifications.show({ color: 'red', message: errorLines(error).join(' ') }),
+    // Success, or someone else changed it meanwhile: show the list as it is now.
+    onSettled: (_data, error) => {
+      if (!error || conflictReason(error)) void client.invalidateQueries({ queryKey: PRESETS_KEY });
     },
   });
-  function close() {
-    setCode('');
-    setNameKo('');
-    setNameEn('');
-    setDraft(blank());
-    publish.reset();
-    onClose();
-  }
-  const set = (step: StepCode, patch: Partial<Draft[StepCode]>) => setDraft((d) => ({ ...d, [step]: { ...d[step], ...patch } }));
-  const codes = body.steps.map((s) => s.stepCode);
-  const isPairBroken = codes.includes('ASSIGNMENT') !== codes.includes('LEGAL_REVIEW');
-  const isCodeBad = code.trim() !== '' && !CODE.test(code.trim());
-  const canSubmit = CODE.test(code.trim()) && nameKo.trim() !== '' && nameEn.trim() !== '' && !isPairBroken;
-  const stepName = (step: StepCode) => options.steps.find((s) => s.stepCode === step)!.name[locale];
-  const roleName = (role: string) => options.actorRoles.find((r) => r.code === role)?.name[locale] ?? role;
-  return (
-    <Modal opened={isOpen} onClose={() => !publish.isPending && close()} title={t('publish.title')} size="lg">
-      <Stack gap="sm">
-        <TextInput label={t('publish.code')} description={t('publish.codeHint')} required value={code} onChange={(e) => setCode(e.currentTarget.value.toUpperCase())} error={isCodeBad ? t('publish.codeInvalid') : undefined} />
-        <Group grow>
-          <TextInput label={t('publish.nameKo')} required value={nameKo} onChange={(e) => setNameKo(e.currentTarget.value)} maxLength={60} />
-          <TextInput label={t('publish.nameEn')} required value={nameEn} onChange={(e) => setNameEn(e.currentTarget.value)} maxLength={60} />
-        </Group>
-        <Stack gap={6} role="group" aria-label={t('publish.steps')}>
-          <Text size="sm" fw={500}>{t('publish.steps')}</Text>
-          <Text size="xs" c="dimmed">{t('publish.stepsHint')}</Text>
-          {options.steps.map((s) => (
-            <Group key={s.stepCode} justify="space-between" wrap="nowrap">
-              <Checkbox
-                label={<>{s.name[locale]} <Text span size="xs" c="dimmed">{t('publish.actor', { role: roleName(s.actorRule.role) })}</Text></>}
-                aria-label={t('publish.include', { step: s.name[locale] })}
-                checked={s.isRequired || draft[s.stepCode].isIncluded}
-                disabled={s.isRequired}
-                onChange={(e) => set(s.stepCode, { isIncluded: e.currentTarget.checked })}
-              />
-              {s.canBeOptional ? (
-                <Switch
-                  size="sm"
-                  label={t('publish.optionalLabel')}
-                  aria-label={t('publish.optional', { step: s.name[locale] })}
-                  checked={draft[s.stepCode].isOptional}
-                  disabled={!draft[s.stepCode].isIncluded}
-                  onChange={(e) => set(s.stepCode, { isOptional: e.currentTarget.checked })}
-                />
-              ) : null}
-            </Group>
-          ))}
-        </Stack>
-        {isPairBroken ? <Text size="sm" c="red">{t('publish.assignmentNeedsReview')}</Text> : null}
-        <Text size="sm">{t('publish.preview', { steps: body.steps.map((s) => stepName(s.stepCode)).join(' → ') })}</Text>
-        {publish.error ? (
-          <Alert color="red" role="alert">
-            <List size="sm">{errorLines(publish.error).map((line) => <List.Item key={line}>{line}</List.Item>)}</List>
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close} disabled={publish.isPending}>{t('publish.cancel')}</Button>
-          <Button onClick={() => publish.mutate()} disabled={!canSubmit} loading={publish.isPending}>{t('publish.submit')}</Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
-
-function PresetRow({ preset, options }: { preset: PublishedPreset; options: PresetMetaOptions }) {
-  const { t } = useTranslation('workflowPresets');
-  const { locale } = useLocaleFormat();
-  const stepName = (step: StepCode) => options.steps.find((s) => s.stepCode === step)?.name[locale] ?? step;
+  const askWithdraw = () =>
+    confirmAction({
+      title: t('withdraw.confirmTitle', { name: preset.name[locale] }),
+      message: t('withdraw.confirmMessage'),
+      confirmLabel: t('withdraw.confirm'),
+      cancelLabel: t('withdraw.keep'),
+      isDestructive: true,
+      onConfirm: () => withdraw.mutate(),
+    });
+  const kind = preset.isBuiltIn ? 'builtIn' : preset.status === 'WITHDRAWN' ? 'withdrawn' : 'published';
+  const isChangeable = kind === 'published';
   return (
     <Table.Tr>
       <Table.Td><Text ff="monospace" size="sm">{preset.presetType}</Text></Table.Td>
@@ -133,18 +55,27 @@ function PresetRow({ preset, options }: { preset: PublishedPreset; options: Pres
           </Text>
         ))}
       </Table.Td>
-      <Table.Td><Badge variant="light" color={preset.isBuiltIn ? 'gray' : 'blue'}>{preset.isBuiltIn ? t('superAdmin.builtIn') : t('superAdmin.published')}</Badge></Table.Td>
+      <Table.Td><Badge variant="light" color={KIND_COLOR[kind]}>{t(`superAdmin.${kind}`)}</Badge></Table.Td>
+      <Table.Td>
+        {isChangeable ? (
+          <Group gap="xs" justify="flex-end" wrap="nowrap">
+            <Button size="xs" variant="light" aria-label={t('edit.open', { name: preset.name[locale] })} onClick={() => onEdit(preset)} disabled={withdraw.isPending}>{t('edit.button')}</Button>
+            <Button size="xs" variant="default" color="red" aria-label={t('withdraw.open', { name: preset.name[locale] })} onClick={askWithdraw} loading={withdraw.isPending}>{t('withdraw.button')}</Button>
+          </Group>
+        ) : null}
+      </Table.Td>
     </Table.Tr>
   );
 }
 
-/** `/super-admin/workflow-presets`: the published presets and publishing a new one from the meta options. */
+/** `/super-admin/workflow-presets`: the published presets; publishing a new one from the meta options, editing or withdrawing one. */
 export function WorkflowPresetsSuperAdminPage() {
   const { t } = useTranslation('workflowPresets');
   useDocumentTitle(t('superAdmin.title'));
-  const [isPublishing, setIsPublishing] = useState(false);
-  const list = useQuery({ queryKey: [...KEY, 'list'], queryFn: ({ signal }) => api.call(listPublishedPresets, { signal }) });
-  const options = useQuery({ queryKey: [...KEY, 'options'], queryFn: ({ signal }) => api.call(getPresetMetaOptions, { signal }), staleTime: Infinity });
+  // The form: closed, a new preset, or the preset being edited.
+  const [form, setForm] = useState<{ preset: PublishedPreset | null } | null>(null);
+  const list = useQuery({ queryKey: [...PRESETS_KEY, 'list'], queryFn: ({ signal }) => api.call(listPublishedPresets, { signal }) });
+  const options = useQuery({ queryKey: [...PRESETS_KEY, 'options'], queryFn: ({ signal }) => api.call(getPresetMetaOptions, { signal }), staleTime: Infinity });
   const error = list.error ?? options.error;
   let body;
   if (error && !(list.data && options.data)) body = <ErrorState error={error} onRetry={() => { void list.refetch(); void options.refetch(); }} />;
@@ -159,9 +90,10 @@ export function WorkflowPresetsSuperAdminPage() {
             <Table.Th>{t('superAdmin.name')}</Table.Th>
             <Table.Th>{t('superAdmin.steps')}</Table.Th>
             <Table.Th>{t('superAdmin.kind')}</Table.Th>
+            <Table.Th aria-label={t('superAdmin.actions')} />
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>{list.data.map((p) => <PresetRow key={p.presetType} preset={p} options={options.data} />)}</Table.Tbody>
+        <Table.Tbody>{list.data.map((p) => <PresetRow key={p.presetType} preset={p} options={options.data} onEdit={(preset) => setForm({ preset })} />)}</Table.Tbody>
       </Table>
     );
   }
@@ -173,11 +105,13 @@ export function WorkflowPresetsSuperAdminPage() {
             <Title order={1} size="h2">{t('superAdmin.title')}</Title>
             <Text size="sm" c="dimmed">{t('superAdmin.description')}</Text>
           </Stack>
-          <Button onClick={() => setIsPublishing(true)} disabled={!options.data}>{t('superAdmin.publishNew')}</Button>
+          <Button onClick={() => setForm({ preset: null })} disabled={!options.data}>{t('superAdmin.publishNew')}</Button>
         </Group>
         {body}
       </Stack>
-      {options.data ? <PublishModal options={options.data} isOpen={isPublishing} onClose={() => setIsPublishing(false)} /> : null}
+      {options.data && form ? (
+        <PresetFormModal key={form.preset ? `${form.preset.presetType}@${form.preset.revision}` : 'new'} options={options.data} preset={form.preset} isOpen onClose={() => setForm(null)} />
+      ) : null}
     </Container>
   );
 }

@@ -14,7 +14,7 @@ import { useLocaleFormat } from '../../../lib/i18n/locale-format';
 import { type SessionState, useSession } from '../../../lib/session';
 import { AdminPageHeader } from '../../admin/AdminPageHeader';
 import { useWorkflowLabels } from '../workflow-labels';
-import { errorLines } from './WorkflowPresetsSuperAdminPage';
+import { errorLines } from './PresetFormModal';
 import './workflow-presets-i18n';
 
 const selectWorkspaceKey = (s: SessionState) => workspaceKey(s.tenantId, s.workspaceId);
