@@ -44,7 +44,7 @@ describe('request review', () => {
     vi.useRealTimers();
   });
 
-  it('checks the choice and the deadline before sending, then starts the preset with its approval line (two approvers in parallel, then one)', { timeout: 45_000 }, async () => {
+  it('checks the choice and the deadline before sending, then starts the preset with its approval line (two approvers in parallel, then one)', { timeout: 90_000 }, async () => {
     const fake = serve().on(startWorkflow, ok(workflowOf({ processStatus: 'REQUESTED', currentStepCode: 'ASSIGNMENT', allowedActions: [] })));
     renderApp('/hanbit/contracts/7');
     const region = await panel();

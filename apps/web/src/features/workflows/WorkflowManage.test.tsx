@@ -37,21 +37,21 @@ function serve(first: Workflow, after: Workflow = first) {
 describe('managing the workflow from the contract page', () => {
   afterEach(() => FakeXhr.reset());
 
-  it('shows a manage button only for what the abilities allow', { timeout: 20_000 }, async () => {
+  it('shows a manage button only for what the abilities allow', { timeout: 30_000 }, async () => {
     serve(workflowOf({ abilities: { ...NO_ABILITIES, canWithdraw: true, memberSteps: ['LEGAL_REVIEW'] } }));
     renderApp('/hanbit/contracts/7');
     const group = await manageGroup();
     expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['담당자 변경', '요청 철회']);
   });
 
-  it('shows no manage buttons to a caller with no abilities', { timeout: 20_000 }, async () => {
+  it('shows no manage buttons to a caller with no abilities', { timeout: 30_000 }, async () => {
     serve(workflowOf());
     renderApp('/hanbit/contracts/7');
     await within(await panel()).findByTestId('process-status');
     expect(within(await panel()).queryByRole('group', { name: '워크플로 관리' })).not.toBeInTheDocument();
   });
 
-  it('switches the preset to a target the server lists, named as the workspace names it', { timeout: 20_000 }, async () => {
+  it('switches the preset to a target the server lists, named as the workspace names it', { timeout: 30_000 }, async () => {
     const atExecution = workflowOf({ presetType: 'LEGAL_REVIEW', processStatus: 'REVIEW_COMPLETED', currentStepCode: 'EXECUTION', abilities: { ...NO_ABILITIES, presetTargets: ['LEGAL_REVIEW_AND_APPROVAL'] } });
     const switched = workflowOf({ currentStepCode: 'APPROVAL', processStatus: 'REVIEW_COMPLETED', revision: 5 });
     const { fake, change } = serve(atExecution, switched);
@@ -72,7 +72,7 @@ describe('managing the workflow from the contract page', () => {
     expect(await within(await panel()).findByText('현재 단계: 결재')).toBeInTheDocument();
   });
 
-  it('on a stale revision closes the preset dialog, reloads and says someone acted', { timeout: 20_000 }, async () => {
+  it('on a stale revision closes the preset dialog, reloads and says someone acted', { timeout: 30_000 }, async () => {
     const { fake } = serve(workflowOf({ abilities: { ...NO_ABILITIES, presetTargets: ['LEGAL_REVIEW'] } }), workflowOf({ revision: 9 }));
     fake.on(transitionPreset, fail(409, 'ERROR_CONFLICT', '그사이 다른 사람이 처리했습니다.', { reason: 'stale revision', revision: 9 }));
     renderApp('/hanbit/contracts/7');
@@ -85,7 +85,7 @@ describe('managing the workflow from the contract page', () => {
     expect(fake.calls(getCurrentWorkflow).length).toBeGreaterThan(1);
   });
 
-  it('sets the reviewers with the picker filtered by the step\'s permission, and shows a refused user beside their name', { timeout: 25_000 }, async () => {
+  it('sets the reviewers with the picker filtered by the step\'s permission, and shows a refused user beside their name', { timeout: 30_000 }, async () => {
     const { fake } = serve(workflowOf({ abilities: { ...NO_ABILITIES, memberSteps: ['LEGAL_REVIEW'] } }));
     fake.on(setStepMembers, fail(400, 'ERROR_VALIDATION', '입력값을 확인해 주세요.', { fieldErrors: [{ field: 'body.userIds.1', reason: '검토 권한이 없습니다.' }] }));
     renderApp('/hanbit/contracts/7');
@@ -108,7 +108,7 @@ describe('managing the workflow from the contract page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('withdraws the request after a confirmation, and keeps the dialog with the reason when refused', { timeout: 20_000 }, async () => {
+  it('withdraws the request after a confirmation, and keeps the dialog with the reason when refused', { timeout: 30_000 }, async () => {
     const { fake, change } = serve(workflowOf({ processStatus: 'REQUESTED', currentStepCode: 'ASSIGNMENT', abilities: { ...NO_ABILITIES, canWithdraw: true } }));
     fake.on(deleteCurrentWorkflow, fail(403, 'ERROR_FORBIDDEN', '권한이 없습니다.'));
     renderApp('/hanbit/contracts/7');
@@ -129,7 +129,7 @@ describe('managing the workflow from the contract page', () => {
     expect(await within(await panel()).findByText('진행 중인 검토가 없습니다')).toBeInTheDocument();
   });
 
-  it('cancels the running approval with a comment and the revision read; a stale one reloads', { timeout: 20_000 }, async () => {
+  it('cancels the running approval with a comment and the revision read; a stale one reloads', { timeout: 30_000 }, async () => {
     const running = workflowOf({ processStatus: 'IN_APPROVAL', currentStepCode: 'APPROVAL', approval: approvalOf(31), abilities: { ...NO_ABILITIES, canCancelApproval: true } });
     const { fake } = serve(running);
     fake.on(cancelCurrentApproval, fail(409, 'ERROR_CONFLICT', 'stale', { reason: 'stale revision' }));
@@ -150,7 +150,7 @@ describe('managing the workflow from the contract page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('cancels the signing; a refusal for an open envelope is said in the panel', { timeout: 20_000 }, async () => {
+  it('cancels the signing; a refusal for an open envelope is said in the panel', { timeout: 30_000 }, async () => {
     const { fake } = serve(workflowOf({ processStatus: 'IN_SIGNING', currentStepCode: 'SIGNING', abilities: { ...NO_ABILITIES, canCancelSigning: true } }));
     fake.on(cancelCurrentSigning, fail(409, 'ERROR_CONFLICT', '전자서명이 진행 중입니다. 먼저 서명 요청(봉투)을 취소해 주세요.', { reason: 'ENVELOPE_IN_PROGRESS' }));
     renderApp('/hanbit/contracts/7');
@@ -167,7 +167,7 @@ describe('the approval line dialog', () => {
   const waiting = (over: Partial<Workflow> = {}) =>
     workflowOf({ processStatus: 'REVIEW_COMPLETED', currentStepCode: 'APPROVAL', abilities: { ...NO_ABILITIES, canSetApprovalLine: true, canSaveApprovalDraft: true }, ...over });
 
-  it('builds two approvers in parallel in the first line and one after, then starts it (v3)', { timeout: 30_000 }, async () => {
+  it('builds two approvers in parallel in the first line and one after, then starts it (v3)', { timeout: 45_000 }, async () => {
     const { fake } = serve(waiting());
     fake.on(startApprovalV3, ok(workflowOf({ processStatus: 'IN_APPROVAL', currentStepCode: 'APPROVAL', revision: 5 })));
     renderApp('/hanbit/contracts/7');
@@ -190,7 +190,7 @@ describe('the approval line dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('opens with the saved draft, saves it again, and shows a refused approver under their line', { timeout: 30_000 }, async () => {
+  it('opens with the saved draft, saves it again, and shows a refused approver under their line', { timeout: 45_000 }, async () => {
     const draft = approvalOf(30, {
       status: 'DRAFT', comment: '대표 결재 포함',
       approvers: [
