@@ -276,11 +276,11 @@ export async function getPresetOfCurrent(services: Services, ctx: RequestContext
 /** DELETE workflows/current/v2: withdraws a request nobody acted on (only its STARTED event). */
 export async function deleteCurrent(services: Services, ctx: RequestContext, contractId: number): Promise<null> {
   const caller = await callerOf(services, ctx);
-  const { wf } = await currentOf(services, caller, contractId);
+  const { contract: readable, wf } = await currentOf(services, caller, contractId);
   await services.db.transaction(async (tx) => {
     const locked = await repo.lockWorkflow(tx, caller.scope, wf.id);
     if (!locked) throw notFound();
-    const refused = withdrawRefusal(locked, factsOf(caller.actor, 0));
+    const refused = withdrawRefusal(locked, factsOf(caller.actor, readable.ownerUserId));
     if (refused?.status === 403) throw refusalError(refused);
     if (refused) {
       throw conflict({ ko: '이미 처리가 시작된 요청은 철회할 수 없습니다. 취소해 주세요.', en: 'Somebody acted on this request already: cancel it instead.' }, { reason: 'acted on' });
