@@ -41,6 +41,25 @@ async function act(page: Page, action: string, fill?: (dialog: ReturnType<Page['
   await expect(dialog).toBeHidden({ timeout: 20_000 });
 }
 
+/** Picks an approver by name in line `order` of the approval line builder. */
+async function pickApprover(page: Page, dialog: ReturnType<Page['getByRole']>, order: number, name: string) {
+  const line = dialog.getByRole('combobox', { name: `${order}차 결재자` });
+  await line.click();
+  await line.fill(name);
+  await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
+}
+
+/** Approves the contract from the approver's inbox. */
+async function approveFromInbox(browser: Browser, loginId: string, title: string) {
+  const approver = await actorPage(browser, loginId);
+  await approver.goto('/hanbit/workflows/approvals');
+  await approver.getByRole('button', { name: `${title} 승인` }).click();
+  const dialog = approver.getByRole('dialog');
+  await dialog.getByRole('textbox').first().fill('승인합니다.');
+  await dialog.getByRole('button').last().click();
+  await expect(dialog).toBeHidden({ timeout: 20_000 });
+}
+
 async function expectStatus(page: Page, status: string) {
   await expect(workflowPanel(page).getByTestId('process-status')).toHaveAttribute('data-status', status, { timeout: 20_000 });
 }
@@ -63,12 +82,10 @@ test.describe('the workflow hub', () => {
     await expect(request1.getByRole('region', { name: '진행 단계' })).toBeVisible();
     await request1.getByRole('textbox', { name: '요청 메시지' }).fill('해지 조항과 손해배상 한도를 검토해 주세요.');
     await request1.getByLabel('희망 검토 기한').fill('2099-12-31');
-    const approvers = request1.getByRole('combobox', { name: '결재선 (순서대로)' });
-    await approvers.click();
-    await approvers.fill('최수아');
-    await member.getByRole('option', { name: /^최수아/ }).click();
-    await approvers.fill('한지민');
-    await member.getByRole('option', { name: /^한지민/ }).click();
+    // Two lines of one approver each: they decide in turn.
+    await pickApprover(member, request1, 1, '최수아');
+    await request1.getByRole('button', { name: '차수 추가' }).click();
+    await pickApprover(member, request1, 2, '한지민');
     await request1.getByRole('button', { name: '요청 보내기' }).click();
     await expect(request1).toBeHidden({ timeout: 20_000 });
     await expect(workflowPanel(member).getByTestId('round')).toHaveAttribute('data-round', '1');
@@ -107,15 +124,7 @@ test.describe('the workflow hub', () => {
     await act(reviewer, 'COMPLETE_REVIEW');
 
     // The approvers decide in turn from their inbox.
-    for (const loginId of [ACTORS.approver, ACTORS.manager]) {
-      const approver = await actorPage(browser, loginId);
-      await approver.goto('/hanbit/workflows/approvals');
-      await approver.getByRole('button', { name: `${title} 승인` }).click();
-      const dialog = approver.getByRole('dialog');
-      await dialog.getByRole('textbox').first().fill('승인합니다.');
-      await dialog.getByRole('button').last().click();
-      await expect(dialog).toBeHidden({ timeout: 20_000 });
-    }
+    for (const loginId of [ACTORS.approver, ACTORS.manager]) await approveFromInbox(browser, loginId, title);
 
     // The member uploads the executed copy (with its progress bar) and the contract is executed.
     await member.reload();
@@ -142,5 +151,30 @@ test.describe('the workflow hub', () => {
         )
         .toBe(true);
     }
+  });
+
+  test('a parallel approval line: two approvers in one line, both approve', async ({ browser }) => {
+    test.setTimeout(180_000);
+    const title = `병렬 결재 계약 ${Date.now().toString(36)}`;
+    const member = await actorPage(browser, ACTORS.member);
+    const contractId = await createContract(member, { title, status: 'DRAFT' });
+    await member.goto(`/hanbit/contracts/${contractId}`);
+    await workflowPanel(member).getByRole('button', { name: '검토 요청' }).click();
+    const request1 = member.getByRole('dialog', { name: '법무 검토 요청' });
+    await request1.getByRole('combobox', { name: '진행 방식' }).click();
+    await member.getByRole('option', { name: '결재', exact: true }).click();
+    await pickApprover(member, request1, 1, '최수아');
+    await pickApprover(member, request1, 1, '한지민');
+    await request1.getByRole('button', { name: '요청 보내기' }).click();
+    await expect(request1).toBeHidden({ timeout: 20_000 });
+    await expectStatus(member, 'IN_APPROVAL');
+
+    // Both are asked at once: the second approves before the first.
+    await approveFromInbox(browser, ACTORS.manager, title);
+    await member.reload();
+    await expectStatus(member, 'IN_APPROVAL');
+    await approveFromInbox(browser, ACTORS.approver, title);
+    await member.reload();
+    await expectStatus(member, 'IN_SIGNING');
   });
 });

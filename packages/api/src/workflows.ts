@@ -131,6 +131,20 @@ export const ApprovalSchema = z.object({
 export type Approval = z.infer<typeof ApprovalSchema>;
 
 export const AllowedActionSchema = z.object({ stepCode: StepCodeSchema, actionId: WorkflowActionSchema });
+/**
+ * What the caller may do to the workflow besides the step actions (each the same rule the server
+ * checks on the call, so the web shows a button exactly when the call would be allowed now).
+ */
+export const WorkflowAbilitiesSchema = z.object({
+  canWithdraw: z.boolean().describe('DELETE workflows/current/v2: the requester or a contract.contract.admin, while nobody has acted on the request'),
+  canSetApprovalLine: z.boolean().describe('approvals v2/v3: the requester or the owner, while the workflow waits at APPROVAL without a line'),
+  canSaveApprovalDraft: z.boolean().describe('approvals/draft: the requester or the owner, while the workflow runs, has an approval step not finished and no line runs'),
+  canCancelApproval: z.boolean().describe('DELETE approvals/current: the requester or the owner, while the line runs and nobody has decided'),
+  canCancelSigning: z.boolean().describe('DELETE signings/current: the owner or a contract.contract.admin, while IN_SIGNING and no e-sign envelope is open'),
+  memberSteps: z.array(StepCodeSchema).describe('steps/members: the steps whose members the caller may set now (ASSIGNMENT and LEGAL_REVIEW with legal.review.assign, APPROVAL for the requester or the owner; not finished)'),
+  presetTargets: z.array(WorkflowPresetTypeSchema).describe('preset-transitions: the presets the caller may switch the workflow to now (the requester, the owner or a contract admin; offered by the workspace and having the current step)'),
+});
+export type WorkflowAbilities = z.infer<typeof WorkflowAbilitiesSchema>;
 export const WorkflowSchema = z.object({
   workflowId: z.number().int(),
   contractId: z.number().int(),
@@ -145,6 +159,8 @@ export const WorkflowSchema = z.object({
   steps: z.array(WorkflowStepSchema),
   approval: ApprovalSchema.nullable().describe('The current approval line'),
   allowedActions: z.array(AllowedActionSchema).describe('What the caller may do now'),
+  abilities: WorkflowAbilitiesSchema,
+  approvalDraft: ApprovalSchema.nullable().describe('The approval line saved as a draft (approvals/draft), not started yet; it starts when the workflow reaches APPROVAL'),
   createdAt: z.string(),
   updatedAt: z.string(),
   completedAt: z.string().nullable(),
@@ -240,7 +256,10 @@ export const SkipBodySchema = z.object({ reason: comment.min(1), revision });
 export const skipApproval = defineRoute({ method: 'POST', path: `${contractBase}/approvals/skipped/v2`, access: 'member', product, tags, summary: `Skips the approval step (contract.contract.admin or legal.review.approve), recorded with the reason. ${stale}`, schemas: { params: ContractParamsSchema, body: SkipBodySchema, data: WorkflowSchema } });
 export const addApprovalComment = defineRoute({ method: 'POST', path: `${contractBase}/approvals/current/comments/v2`, access: 'member', product, tags, summary: 'A comment on the current approval (an event at the APPROVAL step).', schemas: { params: ContractParamsSchema, body: CommentBodySchema, data: WorkflowEventSchema } });
 export const getCurrentApproval = defineRoute({ method: 'GET', path: `${contractBase}/approvals/current/v1`, access: 'member', product, tags, summary: `The current approval line; 404 when none. ${readable}`, schemas: { params: ContractParamsSchema, data: ApprovalSchema } });
-export const cancelCurrentApproval = defineRoute({ method: 'DELETE', path: `${contractBase}/approvals/current/v1`, access: 'member', product, tags, summary: 'Cancels the current approval before it is decided (requester or owner): the workflow waits at APPROVAL for a new line.', schemas: { params: ContractParamsSchema, data: WorkflowSchema } });
+/** The optional body of the DELETE calls of the approval line and the signing: the revision read (409 when stale) and a comment recorded on the event. */
+export const CancelStepBodySchema = z.object({ revision: revision.optional(), comment: comment.optional() }).optional();
+export type CancelStepBody = z.input<typeof CancelStepBodySchema>;
+export const cancelCurrentApproval = defineRoute({ method: 'DELETE', path: `${contractBase}/approvals/current/v1`, access: 'member', product, tags, summary: `Cancels the current approval before it is decided (requester or owner): the workflow waits at APPROVAL for a new line. The optional body's comment is recorded on the event. ${stale}`, schemas: { params: ContractParamsSchema, body: CancelStepBodySchema, data: WorkflowSchema } });
 const approvalRead = 'One approval (its approvers, anyone who may read the contract). 404 otherwise.';
 export const getApprovalV1 = defineRoute({ method: 'GET', path: '/api/conhub/approvals/:approvalId/v1', access: 'member', product, tags, summary: `${approvalRead} Same answer as v2.`, schemas: { params: ApprovalParamsSchema, data: ApprovalSchema } });
 export const getApprovalV2 = defineRoute({ method: 'GET', path: '/api/conhub/approvals/:approvalId/v2', access: 'member', product, tags, summary: approvalRead, schemas: { params: ApprovalParamsSchema, data: ApprovalSchema } });
@@ -264,7 +283,7 @@ export const SigningSchema = z.object({
 });
 export const skipSigning = defineRoute({ method: 'POST', path: `${contractBase}/signings/skipped/v1`, access: 'member', product, tags, summary: `Skips the signing step (the owner or contract.contract.admin) with a reason: the contract is executed without an executed copy. ${stale}`, schemas: { params: ContractParamsSchema, body: SkipBodySchema, data: WorkflowSchema } });
 export const getCurrentSigning = defineRoute({ method: 'GET', path: `${contractBase}/signings/current/v1`, access: 'member', product, tags, summary: `The signing step of the current workflow; 404 before it. ${readable}`, schemas: { params: ContractParamsSchema, data: SigningSchema } });
-export const cancelCurrentSigning = defineRoute({ method: 'DELETE', path: `${contractBase}/signings/current/v1`, access: 'member', product, tags, summary: 'Cancels the signing step (the owner or contract.contract.admin): the workflow goes back to the step before it (approval if any, else review completed) so the document can change.', schemas: { params: ContractParamsSchema, data: WorkflowSchema } });
+export const cancelCurrentSigning = defineRoute({ method: 'DELETE', path: `${contractBase}/signings/current/v1`, access: 'member', product, tags, summary: `Cancels the signing step (the owner or contract.contract.admin): the workflow goes back to the step before it (approval if any, else review completed) so the document can change. The optional body's comment is recorded on the event. ${stale}`, schemas: { params: ContractParamsSchema, body: CancelStepBodySchema, data: WorkflowSchema } });
 
 // What waits on me -----------------------------------------------------------------------------
 

@@ -2,21 +2,28 @@ import type { Approval, Workflow } from '@legal/api';
 import { and, eq } from 'drizzle-orm';
 import { inScope } from '../../platform/db/tenancy';
 import { type RequestContext } from '../../platform/http/context';
-import { forbidden, notFound, validationError } from '../../platform/http/errors';
+import { notFound, validationError } from '../../platform/http/errors';
 import { memberDisplayNames } from '../auth';
 import { readableContract } from '../contracts';
 import { PERMISSIONS } from './workflow.presets';
-import { FINAL_STATUSES } from './workflow.state';
+import { approvalDraftRefusal } from './workflow-abilities';
 import * as repo from './workflows.repo';
 import { workflowApprovals, workflowApprovers } from './workflows.table';
-import { approvalDto, callerOf, currentOf, refusalError, type Services } from './workflow-read';
-import { assertHolders } from './workflow-write';
-import { act, actOnCurrent, byContract } from './workflows.service';
+import { approvalDto, callerOf, currentOf, factsOf, load, refusalError, type Services } from './workflow-read';
+import { assertHolders, lineFieldOf } from './workflow-write';
+import { act, actOnCurrent, byContract, type CancelStepInput } from './workflows.service';
 
 /** The workflow hub's approval line: start it, save a draft, read it, cancel it. */
 
-export async function startApproval(services: Services, ctx: RequestContext, contractId: number, body: { lines: number[][]; comment?: string | undefined; revision: number }): Promise<Workflow> {
-  return actOnCurrent(services, ctx, contractId, { op: 'SET_APPROVAL_LINE', stepCode: 'APPROVAL', revision: body.revision, lines: body.lines, comment: body.comment, eventType: 'MEMBERS_CHANGED' });
+/** `linesFieldOf`: the body path a 400 names for an approver who may not approve (v3: `body.lines.<line>.userIds.<i>`, the default). */
+export async function startApproval(
+  services: Services,
+  ctx: RequestContext,
+  contractId: number,
+  body: { lines: number[][]; comment?: string | undefined; revision: number },
+  linesFieldOf?: (userId: number) => string,
+): Promise<Workflow> {
+  return actOnCurrent(services, ctx, contractId, { op: 'SET_APPROVAL_LINE', stepCode: 'APPROVAL', revision: body.revision, lines: body.lines, comment: body.comment, eventType: 'MEMBERS_CHANGED', ...(linesFieldOf ? { linesFieldOf } : {}) });
 }
 
 /** Saves a draft line for the contract's running workflow (replacing an earlier draft); it starts when the workflow reaches APPROVAL. */
@@ -25,13 +32,13 @@ export async function saveApprovalDraft(services: Services, ctx: RequestContext,
   const { wf } = await currentOf(services, caller, contractId);
   const lines = body.lines.map((l) => l.userIds);
   if (new Set(lines.flat()).size !== lines.flat().length) throw validationError([{ field: 'body.lines', reason: 'each approver once' }]);
-  await assertHolders(services, caller.scope, lines.flat(), PERMISSIONS.approve, 'body.lines');
+  await assertHolders(services, caller.scope, lines.flat(), PERMISSIONS.approve, lineFieldOf('body.lines', lines));
   return services.db.transaction(async (tx) => {
     const locked = await repo.lockWorkflow(tx, caller.scope, wf.id);
     if (!locked) throw notFound();
     const { contract } = await currentOf(services, caller, contractId, tx);
-    if (locked.requesterUserId !== caller.actor.userId && contract.ownerUserId !== caller.actor.userId) throw forbidden();
-    if (FINAL_STATUSES.includes(locked.processStatus) || locked.processStatus === 'IN_APPROVAL') throw refusalError({ ok: false, status: 409, reason: 'an approval runs or the workflow ended' });
+    const refused = approvalDraftRefusal((await load(tx, caller.scope, locked)).state, factsOf(caller.actor, contract.ownerUserId));
+    if (refused) throw refusalError(refused);
     await tx
       .update(workflowApprovals)
       .set({ status: 'CANCELED', completedAt: new Date() })
@@ -63,8 +70,8 @@ export async function getApproval(services: Services, ctx: RequestContext, appro
   return approvalDto(approval, approvers, contract.title, names);
 }
 
-export async function cancelCurrentApproval(services: Services, ctx: RequestContext, contractId: number): Promise<Workflow> {
+export async function cancelCurrentApproval(services: Services, ctx: RequestContext, contractId: number, body: CancelStepInput = {}): Promise<Workflow> {
   const caller = await callerOf(services, ctx);
   const { wf } = await currentOf(services, caller, contractId);
-  return act(services, caller, byContract(services, caller, contractId), { op: 'CANCEL_APPROVAL', stepCode: 'APPROVAL', revision: wf.revision });
+  return act(services, caller, byContract(services, caller, contractId), { op: 'CANCEL_APPROVAL', stepCode: 'APPROVAL', revision: body.revision ?? wf.revision, comment: body.comment || undefined });
 }

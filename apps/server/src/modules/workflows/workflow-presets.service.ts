@@ -106,6 +106,16 @@ export async function presetOfWorkflow(db: Exec, scope: TenantScope, wf: { prese
   return presetFrom(wf.presetType, name, stepCodes.filter((c) => !wf.offStepCodes.includes(c)), setting?.defaultReviewDeadlineDays ?? null);
 }
 
+/** What a workflow of the preset runs in the workspace: its steps, those switched off. */
+function planOf(setting: WorkspacePresetSetting): PresetPlan {
+  return { presetType: setting.presetType, steps: setting.steps.map((s) => s.stepCode), offSteps: setting.steps.filter((s) => !s.isOn).map((s) => s.stepCode) };
+}
+
+/** The plans of the presets the workspace offers (the preset-transition targets are among them). */
+export async function offeredPlans(db: Exec, scope: TenantScope): Promise<PresetPlan[]> {
+  return (await workspacePresetSettings(db, scope)).filter((s) => s.isEnabled).map(planOf);
+}
+
 export interface StartPlan {
   plan: PresetPlan;
   /** Reviewers named at the start when the workspace switched ASSIGNMENT off (every holder of legal.review.review). */
@@ -129,8 +139,8 @@ export async function planForStart(db: Exec, scope: TenantScope, presetType: str
   const [setting] = await db.select().from(workspaceWorkflowPresets).where(and(inScope(workspaceWorkflowPresets, scope), eq(workspaceWorkflowPresets.presetType, presetType)));
   const effective = settingDto(row, setting);
   if (!effective.isEnabled) throw notOffered(presetType);
-  const steps = effective.steps.map((s) => s.stepCode);
-  const offSteps = effective.steps.filter((s) => !s.isOn).map((s) => s.stepCode);
+  const plan = planOf(effective);
+  const { steps, offSteps } = plan;
   let reviewerIds: number[] = [];
   if (offSteps.includes('ASSIGNMENT') && steps.includes('LEGAL_REVIEW')) {
     reviewerIds = (await membersWithPermission(db, scope, PERMISSIONS.review)).map((m) => m.userId);
@@ -140,7 +150,7 @@ export async function planForStart(db: Exec, scope: TenantScope, presetType: str
   }
   const days = effective.defaultReviewDeadlineDays;
   const defaultDeadline = days !== null && steps.includes('LEGAL_REVIEW') ? localDate(new Date(now.getTime() + days * 86_400_000), KOREA) : null;
-  return { plan: { presetType, steps, offSteps }, reviewerIds, defaultDeadline };
+  return { plan, reviewerIds, defaultDeadline };
 }
 
 // Super admin --------------------------------------------------------------------------------------

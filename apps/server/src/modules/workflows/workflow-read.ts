@@ -7,6 +7,8 @@ import { AppError, conflict, notFound, validationError } from '../../platform/ht
 import type { AppServices } from '../../platform/services';
 import { memberDisplayNames } from '../auth';
 import { type ContractActor, contractContext, readableContract } from '../contracts';
+import { abilitiesOf, mayReadPresetTargets } from './workflow-abilities';
+import { offeredPlans } from './workflow-presets.service';
 import { type ActorFacts, allowedActions, type EngineState, type Refusal } from './workflow.state';
 import * as repo from './workflows.repo';
 import { workflowApprovals, workflowEventFiles, type workflowEvents } from './workflows.table';
@@ -141,6 +143,13 @@ export async function workflowDto(db: Exec, scope: TenantScope, actor: ContractA
   const names = await memberDisplayNames(db, scope, [row.requesterUserId, ...loaded.members.map((m) => m.userId), ...loaded.approvers.map((a) => a.userId), loaded.approval?.requestedByUserId ?? null]);
   // The current line: not a draft waiting for the step, nor one canceled (the workflow waits for a new one).
   const showApproval = loaded.approval && loaded.approval.status !== 'DRAFT' && loaded.approval.status !== 'CANCELED' ? loaded.approval : undefined;
+  const draft = loaded.approval?.status === 'DRAFT' ? loaded.approval : undefined;
+  const facts = factsOf(actor, contract.ownerUserId);
+  const abilities = abilitiesOf(loaded.state, facts, {
+    lastEventSeq: row.lastEventSeq,
+    isEnvelopeOpen: row.processStatus === 'IN_SIGNING' ? await repo.hasOpenEnvelope(db, scope, row.id) : false,
+    offered: mayReadPresetTargets(loaded.state, facts) ? await offeredPlans(db, scope) : [],
+  });
   return {
     workflowId: row.id,
     contractId: row.contractId,
@@ -154,7 +163,9 @@ export async function workflowDto(db: Exec, scope: TenantScope, actor: ContractA
     desiredReviewDeadline: row.desiredReviewDeadline,
     steps: stepDtos(loaded, names),
     approval: showApproval ? approvalDto(showApproval, loaded.approvers, contract.title, names) : null,
-    allowedActions: allowedActions(loaded.state, factsOf(actor, contract.ownerUserId)),
+    allowedActions: allowedActions(loaded.state, facts),
+    abilities,
+    approvalDraft: draft ? approvalDto(draft, loaded.approvers, contract.title, names) : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     completedAt: iso(row.completedAt),

@@ -41,12 +41,7 @@ const envelopeOpenError = () =>
 
 /** 409 while an e-sign envelope of the workflow is in progress (canceling or completing the signing by hand would strand it). */
 export async function assertNoOpenEnvelope(db: Exec, scope: TenantScope, workflowId: number): Promise<void> {
-  const [open] = await db
-    .select({ id: workflowSignings.id })
-    .from(workflowSignings)
-    .where(and(inScope(workflowSignings, scope), eq(workflowSignings.workflowId, workflowId), eq(workflowSignings.status, 'WAITING'), eq(workflowSignings.isEnvelopeOpen, true)))
-    .limit(1);
-  if (open) throw envelopeOpenError();
+  if (await repo.hasOpenEnvelope(db, scope, workflowId)) throw envelopeOpenError();
 }
 
 /**

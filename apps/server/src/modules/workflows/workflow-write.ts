@@ -72,10 +72,19 @@ export async function readableFiles(services: Services, ctx: RequestContext, fil
 }
 
 /** Users must be active members holding `permission` (400 naming the first one who is not). */
-export async function assertHolders(services: Services, scope: TenantScope, userIds: readonly number[], permission: string, field: string): Promise<void> {
+export async function assertHolders(services: Services, scope: TenantScope, userIds: readonly number[], permission: string, field: string | ((userId: number) => string)): Promise<void> {
   const holders = new Set((await membersWithPermission(services.db, scope, permission)).map((m) => m.userId));
   const wrong = userIds.filter((id) => !holders.has(id));
-  if (wrong.length > 0) throw validationError(wrong.map((id) => ({ field, reason: `user ${id} may not act here (needs ${permission})` })));
+  const fieldOf = typeof field === 'string' ? () => field : field;
+  if (wrong.length > 0) throw validationError(wrong.map((id) => ({ field: fieldOf(id), reason: `user ${id} may not act here (needs ${permission})` })));
+}
+
+/** The body path of a user in approval lines (`body.lines.1.userIds.0`): a 400 names the line and the place of the user. */
+export function lineFieldOf(base: string, lines: ReadonlyArray<readonly number[]>): (userId: number) => string {
+  return (userId) => {
+    const line = lines.findIndex((ids) => ids.includes(userId));
+    return line < 0 ? base : `${base}.${line}.userIds.${lines[line]!.indexOf(userId)}`;
+  };
 }
 
 /** Mentioned users must be able to read the contract (400 naming the first one who may not). */

@@ -110,3 +110,13 @@ export async function findCurrentSigning(db: Db | Tx, scope: TenantScope, workfl
     .limit(1);
   return row;
 }
+
+/** Whether an e-sign envelope of the workflow's waiting signing step is open (it owns the signing then). */
+export async function hasOpenEnvelope(db: Db | Tx, scope: TenantScope, workflowId: number): Promise<boolean> {
+  const [open] = await db
+    .select({ id: workflowSignings.id })
+    .from(workflowSignings)
+    .where(and(inScope(workflowSignings, scope), eq(workflowSignings.workflowId, workflowId), eq(workflowSignings.status, 'WAITING'), eq(workflowSignings.isEnvelopeOpen, true)))
+    .limit(1);
+  return open !== undefined;
+}

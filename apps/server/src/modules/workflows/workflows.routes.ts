@@ -66,18 +66,18 @@ export function registerWorkflowRoutes(app: FastifyInstance, services: AppServic
   route(app, api.addWorkflowComment, ({ ctx, params, body }) => events.addComment(services, ctx, params.contractId, body));
 
   route(app, api.startApprovalV2, ({ ctx, params, body }) =>
-    approvals.startApproval(services, ctx, params.contractId, { lines: body.approverUserIds.map((id) => [id]), comment: body.comment, revision: body.revision }),
+    approvals.startApproval(services, ctx, params.contractId, { lines: body.approverUserIds.map((id) => [id]), comment: body.comment, revision: body.revision }, (id) => `body.approverUserIds.${body.approverUserIds.indexOf(id)}`),
   );
   route(app, api.startApprovalV3, ({ ctx, params, body }) => approvals.startApproval(services, ctx, params.contractId, { lines: body.lines.map((l) => l.userIds), comment: body.comment, revision: body.revision }));
   route(app, api.saveApprovalDraft, ({ ctx, params, body }) => approvals.saveApprovalDraft(services, ctx, params.contractId, body));
   route(app, api.skipApproval, ({ ctx, params, body }) => svc.actOnCurrent(services, ctx, params.contractId, { op: 'SKIP_APPROVAL', stepCode: 'APPROVAL', revision: body.revision, comment: body.reason }));
   route(app, api.addApprovalComment, ({ ctx, params, body }) => events.addComment(services, ctx, params.contractId, body, 'APPROVAL'));
   route(app, api.getCurrentApproval, ({ ctx, params }) => approvals.getCurrentApproval(services, ctx, params.contractId));
-  route(app, api.cancelCurrentApproval, ({ ctx, params }) => approvals.cancelCurrentApproval(services, ctx, params.contractId));
+  route(app, api.cancelCurrentApproval, ({ ctx, params, body }) => approvals.cancelCurrentApproval(services, ctx, params.contractId, body ?? {}));
   route(app, api.getApprovalV1, ({ ctx, params }) => approvals.getApproval(services, ctx, params.approvalId));
   route(app, api.getApprovalV2, ({ ctx, params }) => approvals.getApproval(services, ctx, params.approvalId));
 
   route(app, api.skipSigning, ({ ctx, params, body }) => svc.actOnCurrent(services, ctx, params.contractId, { op: 'SKIP_SIGNING', stepCode: 'SIGNING', revision: body.revision, comment: body.reason }));
   route(app, api.getCurrentSigning, ({ ctx, params }) => signing.getCurrentSigning(services, ctx, params.contractId));
-  route(app, api.cancelCurrentSigning, ({ ctx, params }) => svc.cancelCurrentSigning(services, ctx, params.contractId));
+  route(app, api.cancelCurrentSigning, ({ ctx, params, body }) => svc.cancelCurrentSigning(services, ctx, params.contractId, body ?? {}));
 }

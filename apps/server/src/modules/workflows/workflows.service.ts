@@ -17,7 +17,8 @@ import * as repo from './workflows.repo';
 import { type MailKind } from './workflows.mail';
 import { workflowApprovals, workflowApprovers, workflows, workflowStepMembers, workflowSteps } from './workflows.table';
 import { type Caller, callerOf, currentOf, type EventRow, type Exec, factsOf, load, refusalError, type Services, staleError, workflowById, workflowDto } from './workflow-read';
-import { appendEvent, assertHolders, assertMentionable, audit, mailsFor, persist, readableFiles, sendMails, syncContract } from './workflow-write';
+import { appendEvent, assertHolders, assertMentionable, audit, lineFieldOf, mailsFor, persist, readableFiles, sendMails, syncContract } from './workflow-write';
+import { memberPermissionOf, memberStepRefusal, presetSwitchRefusal, withdrawRefusal } from './workflow-abilities';
 import { assertNoOpenEnvelope, ENVELOPE_GUARDED_OPS } from './workflow-signing.service';
 import './workflows.audit';
 
@@ -42,6 +43,8 @@ export interface ActInput {
   fileKeys?: string[];
   mentionUserIds?: number[];
   lines?: number[][];
+  /** The body path a 400 names for an approver who may not approve (default: `body.lines.<line>.userIds.<i>`). */
+  linesFieldOf?: (userId: number) => string;
   /** Events with no WORKFLOW_ACTION (approval line, signing management) are recorded as this type. */
   eventType?: EventRow['type'];
 }
@@ -56,7 +59,7 @@ export async function act(services: Services, caller: Caller, locate: (db: Exec)
   const contractId = first.contract.id;
   const files = await readableFiles(services, caller.ctx, input.fileKeys ?? []);
   if (input.assigneeUserIds) await assertHolders(services, caller.scope, input.assigneeUserIds, PERMISSIONS.review, 'body.assigneeUserIds');
-  if (input.lines) await assertHolders(services, caller.scope, input.lines.flat(), PERMISSIONS.approve, 'body.lines');
+  if (input.lines) await assertHolders(services, caller.scope, input.lines.flat(), PERMISSIONS.approve, input.linesFieldOf ?? lineFieldOf('body.lines', input.lines));
   await assertMentionable(services, caller, contractId, input.mentionUserIds ?? []);
   const executedCopy = input.op === 'COMPLETE_SIGNING' && files.length === 1 ? await prepareExecutedCopy(services, caller.scope, files[0]!) : null;
   let restarted = false;
@@ -159,11 +162,17 @@ export async function cancel(services: Services, ctx: RequestContext, body: { wo
   return act(services, caller, locate, { op: 'CANCEL', stepCode: wf.currentStepCode ?? 'REQUEST', revision: body.revision, comment: body.reason });
 }
 
+/** The optional body of the approval's and the signing's DELETE: the revision read (409 when stale; the current one without it) and a comment for the event. */
+export interface CancelStepInput {
+  revision?: number | undefined;
+  comment?: string | undefined;
+}
+
 /** Cancels the signing step (here beside `act` rather than in workflow-signing.service.ts, which `act` imports its envelope guard from). */
-export async function cancelCurrentSigning(services: Services, ctx: RequestContext, contractId: number): Promise<Workflow> {
+export async function cancelCurrentSigning(services: Services, ctx: RequestContext, contractId: number, body: CancelStepInput = {}): Promise<Workflow> {
   const caller = await callerOf(services, ctx);
   const { wf } = await currentOf(services, caller, contractId);
-  return act(services, caller, byContract(services, caller, contractId), { op: 'CANCEL_SIGNING', stepCode: 'SIGNING', revision: wf.revision });
+  return act(services, caller, byContract(services, caller, contractId), { op: 'CANCEL_SIGNING', stepCode: 'SIGNING', revision: body.revision ?? wf.revision, comment: body.comment || undefined });
 }
 
 export async function listStepActions(services: Services, ctx: RequestContext, workflowId: number, stepCode: StepCode): Promise<WorkflowAction[]> {
@@ -238,7 +247,7 @@ export async function start(services: Services, ctx: RequestContext, contractId:
   if (body.presetType === 'NONE') throw validationError([{ field: 'body.presetType', reason: 'choose a workflow' }]);
   const files = await readableFiles(services, ctx, body.fileKeys);
   const lines = body.approvalLines?.map((l) => l.userIds) ?? null;
-  if (lines) await assertHolders(services, caller.scope, lines.flat(), PERMISSIONS.approve, 'body.approvalLines');
+  if (lines) await assertHolders(services, caller.scope, lines.flat(), PERMISSIONS.approve, lineFieldOf('body.approvalLines', lines));
   if (lines && new Set(lines.flat()).size !== lines.flat().length) throw validationError([{ field: 'body.approvalLines', reason: 'each approver once' }]);
   const presetType = body.presetType;
   return services.db.transaction(async (tx) => {
@@ -267,12 +276,13 @@ export async function getPresetOfCurrent(services: Services, ctx: RequestContext
 /** DELETE workflows/current/v2: withdraws a request nobody acted on (only its STARTED event). */
 export async function deleteCurrent(services: Services, ctx: RequestContext, contractId: number): Promise<null> {
   const caller = await callerOf(services, ctx);
-  const { wf } = await currentOf(services, caller, contractId);
+  const { contract: readable, wf } = await currentOf(services, caller, contractId);
   await services.db.transaction(async (tx) => {
     const locked = await repo.lockWorkflow(tx, caller.scope, wf.id);
     if (!locked) throw notFound();
-    if (locked.requesterUserId !== caller.actor.userId && !caller.actor.permissions.has(PERMISSIONS.contractAdmin)) throw forbidden();
-    if (FINAL_STATUSES.includes(locked.processStatus) || locked.lastEventSeq > 1) {
+    const refused = withdrawRefusal(locked, factsOf(caller.actor, readable.ownerUserId));
+    if (refused?.status === 403) throw refusalError(refused);
+    if (refused) {
       throw conflict({ ko: '이미 처리가 시작된 요청은 철회할 수 없습니다. 취소해 주세요.', en: 'Somebody acted on this request already: cancel it instead.' }, { reason: 'acted on' });
     }
     await tx.delete(workflows).where(and(inScope(workflows, caller.scope), eq(workflows.id, locked.id)));
@@ -294,8 +304,9 @@ export async function transitionPreset(services: Services, ctx: RequestContext, 
     if (!locked) throw notFound();
     const { contract } = await currentOf(services, caller, contractId, tx);
     if (locked.revision !== body.revision) throw staleError(locked.revision);
-    if (locked.requesterUserId !== caller.actor.userId && contract.ownerUserId !== caller.actor.userId && !caller.actor.permissions.has(PERMISSIONS.contractAdmin)) throw forbidden();
     const loaded = await load(tx, caller.scope, locked);
+    const refused = presetSwitchRefusal(loaded.state, factsOf(caller.actor, contract.ownerUserId));
+    if (refused) throw refusalError(refused);
     const target = await planForStart(tx, caller.scope, to);
     const switched = switchPreset(loaded.state, target.plan);
     if ('ok' in switched) throw refusalError(switched);
@@ -313,20 +324,18 @@ export async function transitionPreset(services: Services, ctx: RequestContext, 
 export async function setStepMembers(services: Services, ctx: RequestContext, body: { workflowId: number; stepCode: StepCode; userIds: number[]; revision: number }): Promise<Workflow> {
   const caller = await callerOf(services, ctx);
   const { wf } = await workflowById(services, caller, body.workflowId);
-  const permission = body.stepCode === 'ASSIGNMENT' ? PERMISSIONS.assign : body.stepCode === 'LEGAL_REVIEW' ? PERMISSIONS.review : body.stepCode === 'APPROVAL' ? PERMISSIONS.approve : null;
+  const permission = memberPermissionOf(body.stepCode);
   if (!permission) throw validationError([{ field: 'body.stepCode', reason: 'members are set for ASSIGNMENT, LEGAL_REVIEW and APPROVAL' }]);
-  await assertHolders(services, caller.scope, body.userIds, permission, 'body.userIds');
+  // A 400 names each user who may not act there by their place in the body (body.userIds.<i>).
+  await assertHolders(services, caller.scope, body.userIds, permission, (userId) => `body.userIds.${body.userIds.indexOf(userId)}`);
   return services.db.transaction(async (tx) => {
     const locked = await repo.lockWorkflow(tx, caller.scope, wf.id);
     if (!locked) throw notFound();
     const { contract } = await workflowById(services, caller, body.workflowId, tx);
     if (locked.revision !== body.revision) throw staleError(locked.revision);
     const loaded = await load(tx, caller.scope, locked);
-    const step = loaded.steps.find((s) => s.stepCode === body.stepCode);
-    if (!step || step.status === 'DONE' || step.status === 'SKIPPED' || FINAL_STATUSES.includes(locked.processStatus)) throw refusalError({ ok: false, status: 409, reason: 'the step has finished' });
-    const isRequesterSide = locked.requesterUserId === caller.actor.userId || contract.ownerUserId === caller.actor.userId;
-    const mayEdit = body.stepCode === 'APPROVAL' ? isRequesterSide : caller.actor.permissions.has(PERMISSIONS.assign);
-    if (!mayEdit) throw forbidden();
+    const refused = memberStepRefusal(loaded.state, factsOf(caller.actor, contract.ownerUserId), body.stepCode);
+    if (refused) throw refusalError(refused);
     let next: EngineState = loaded.state;
     if (body.stepCode === 'LEGAL_REVIEW') next = { ...next, reviewerIds: [...body.userIds] };
     if (body.stepCode === 'APPROVAL') {
@@ -334,7 +343,8 @@ export async function setStepMembers(services: Services, ctx: RequestContext, bo
       const open = line && (line.status === 'DRAFT' || line.status === 'IN_PROGRESS') ? line : null;
       // Approvers who decided stay; the undecided ones are replaced, one line each after the decided ones (sequential).
       const decided = open ? open.approvers.filter((a) => a.decision !== 'PENDING') : [];
-      if (decided.some((a) => body.userIds.includes(a.userId))) throw validationError([{ field: 'body.userIds', reason: 'an approver who decided already stays as is' }]);
+      const again = body.userIds.filter((id) => decided.some((a) => a.userId === id));
+      if (again.length > 0) throw validationError(again.map((id) => ({ field: `body.userIds.${body.userIds.indexOf(id)}`, reason: 'an approver who decided already stays as is' })));
       const base = decided.reduce((m, a) => Math.max(m, a.lineOrder), 0);
       const approvers = [...decided, ...body.userIds.map((userId, i) => ({ userId, lineOrder: base + i + 1, decision: 'PENDING' as const, documentRevision: null }))];
       next = { ...next, approval: { approvalId: null, status: open?.status === 'IN_PROGRESS' ? 'IN_PROGRESS' : 'DRAFT', approvers } };

@@ -31,7 +31,11 @@ function serve() {
   return serveContract(undefined, { status: 'DRAFT' })
     .on(getCurrentWorkflow, fail(404, 'ERROR_NOT_FOUND'))
     .on(listWorkflowPresets, ok([REVIEW_ONLY, WITH_APPROVAL]))
-    .on(listUsersWithDivisions, ok([{ ...APPROVER, email: null, divisionName: '경영지원', jobTitle: '팀장' }, { userId: 45, displayName: '정하늘', email: null, divisionName: null, jobTitle: null }]));
+    .on(listUsersWithDivisions, ok([
+      { ...APPROVER, email: null, divisionName: '경영지원', jobTitle: '팀장' },
+      { userId: 45, displayName: '정하늘', email: null, divisionName: null, jobTitle: null },
+      { userId: 46, displayName: '윤도현', email: null, divisionName: null, jobTitle: null },
+    ]));
 }
 
 describe('request review', () => {
@@ -40,7 +44,7 @@ describe('request review', () => {
     vi.useRealTimers();
   });
 
-  it('checks the choice and the deadline before sending, then starts the preset with its approval line', { timeout: 45_000 }, async () => {
+  it('checks the choice and the deadline before sending, then starts the preset with its approval line (two approvers in parallel, then one)', { timeout: 90_000 }, async () => {
     const fake = serve().on(startWorkflow, ok(workflowOf({ processStatus: 'REQUESTED', currentStepCode: 'ASSIGNMENT', allowedActions: [] })));
     renderApp('/hanbit/contracts/7');
     const region = await panel();
@@ -71,10 +75,13 @@ describe('request review', () => {
     await userEvent.clear(deadline);
     await userEvent.type(deadline, '2099-12-31');
     await userEvent.type(within(dialog).getByRole('textbox', { name: '요청 메시지' }), '  해지 조항 검토 부탁드립니다.  ');
-    await userEvent.click(within(dialog).getByRole('combobox', { name: '결재선 (순서대로)' }));
+    await userEvent.click(within(dialog).getByRole('combobox', { name: '1차 결재자' }));
     await userEvent.click(await screen.findByRole('option', { name: /^최유나/ }));
     await userEvent.click(await screen.findByRole('option', { name: /^정하늘/ }));
     expect(fake.calls(listUsersWithDivisions).at(-1)!.query.get('permission')).toBe('approval.approval.approve');
+    await userEvent.click(within(dialog).getByRole('button', { name: '차수 추가' }));
+    await userEvent.click(within(dialog).getByRole('combobox', { name: '2차 결재자' }));
+    await userEvent.click(await screen.findByRole('option', { name: /^윤도현/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: '요청 보내기' }));
 
     await waitFor(() => expect(fake.calls(startWorkflow)).toHaveLength(1));
@@ -85,22 +92,22 @@ describe('request review', () => {
       message: '해지 조항 검토 부탁드립니다.',
       desiredReviewDeadline: '2099-12-31',
       fileKeys: [],
-      approvalLines: [{ userIds: [44], mode: 'ALL' }, { userIds: [45], mode: 'ALL' }],
+      approvalLines: [{ userIds: [44, 45], mode: 'ALL' }, { userIds: [46], mode: 'ALL' }],
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '법무 검토 요청' })).not.toBeInTheDocument());
   });
 
-  it('shows the server\'s field reason when it refuses the request', { timeout: 25_000 }, async () => {
-    const fake = serve().on(startWorkflow, fail(400, 'ERROR_VALIDATION', '입력값을 확인해 주세요.', { fieldErrors: [{ field: 'body.approvalLines', reason: '정하늘 님은 결재 권한이 없습니다.' }] }));
+  it('shows the server\'s reason under the line and beside the approver it names', { timeout: 25_000 }, async () => {
+    const fake = serve().on(startWorkflow, fail(400, 'ERROR_VALIDATION', '입력값을 확인해 주세요.', { fieldErrors: [{ field: 'body.approvalLines.0.userIds.0', reason: '결재 권한이 없습니다.' }] }));
     renderApp('/hanbit/contracts/7');
     await userEvent.click(await within(await panel()).findByRole('button', { name: '검토 요청' }));
     const dialog = await screen.findByRole('dialog', { name: '법무 검토 요청' });
     await userEvent.click(await within(dialog).findByRole('combobox', { name: '진행 방식' }));
     await userEvent.click(await screen.findByRole('option', { name: '법무 검토 후 결재' }));
-    await userEvent.click(within(dialog).getByRole('combobox', { name: '결재선 (순서대로)' }));
+    await userEvent.click(within(dialog).getByRole('combobox', { name: '1차 결재자' }));
     await userEvent.click(await screen.findByRole('option', { name: /^정하늘/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: '요청 보내기' }));
-    expect(await within(dialog).findByText('정하늘 님은 결재 권한이 없습니다.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('정하늘: 결재 권한이 없습니다.')).toBeInTheDocument();
     expect(fake.calls(startWorkflow)).toHaveLength(1);
     expect(screen.getByRole('dialog', { name: '법무 검토 요청' })).toBeInTheDocument();
   });
@@ -116,7 +123,7 @@ describe('request review', () => {
 });
 
 describe('validateRequest', () => {
-  const base = { presetType: 'LEGAL_REVIEW', message: '', deadline: '', files: [], approvers: [], withApproval: false };
+  const base = { presetType: 'LEGAL_REVIEW', message: '', deadline: '', files: [], lines: [[]], withApproval: false };
   it('wants a preset other than NONE, a message within 5,000 characters and a deadline from today', () => {
     expect(validateRequest(requestBody({ ...base, presetType: '' }), '2026-11-27')).toEqual({ presetType: { key: 'required' } });
     expect(validateRequest(requestBody({ ...base, presetType: 'NONE' }), '2026-11-27')).toEqual({ presetType: { key: 'required' } });
@@ -125,9 +132,10 @@ describe('validateRequest', () => {
     expect(validateRequest(requestBody({ ...base, deadline: '2026-11-27' }), '2026-11-27')).toEqual({});
   });
 
-  it('sends approvers only for a preset with approval, one line each in the order picked', () => {
-    const approvers = [{ userId: 44, displayName: 'a' }, { userId: 45, displayName: 'b' }];
-    expect(requestBody({ ...base, approvers, withApproval: false })).not.toHaveProperty('approvalLines');
-    expect(requestBody({ ...base, approvers, withApproval: true }).approvalLines).toEqual([{ userIds: [44], mode: 'ALL' }, { userIds: [45], mode: 'ALL' }]);
+  it('sends the lines only for a preset with approval, in order, empty lines left out', () => {
+    const lines = [[{ userId: 44, displayName: 'a' }, { userId: 45, displayName: 'b' }], [], [{ userId: 46, displayName: 'c' }]];
+    expect(requestBody({ ...base, lines, withApproval: false })).not.toHaveProperty('approvalLines');
+    expect(requestBody({ ...base, lines, withApproval: true }).approvalLines).toEqual([{ userIds: [44, 45], mode: 'ALL' }, { userIds: [46], mode: 'ALL' }]);
+    expect(requestBody({ ...base, lines: [[]], withApproval: true })).not.toHaveProperty('approvalLines');
   });
 });

@@ -7,7 +7,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { useLocaleFormat } from '../../lib/i18n';
 import { type FormErrors, schemaErrors, serverErrors } from '../../lib/forms/form-errors';
-import { type PickedUser, UserPicker } from './UserPicker';
+import { ApprovalLineBuilder, checkLines, filledLines, hasLineErrors, type LineErrors, lineErrorsFrom, lineIds, type PickedLines } from './ApprovalLineBuilder';
 import { type Attached, WorkflowAttachments } from './WorkflowAttachments';
 import { useWorkflowLabels } from './workflow-labels';
 import { postStartWorkflow, useWorkflowPresets, useWorkflowRefresh } from './workflow-queries';
@@ -17,14 +17,15 @@ const todayIso = () => new Date().toISOString().slice(0, 10);
 
 export const hasApprovalStep = (preset: WorkflowPreset | undefined) => Boolean(preset?.steps.some((s) => s.stepCode === 'APPROVAL'));
 
-/** The request body as the form holds it: approvers in order, one line each (sequential approval). */
-export function requestBody(input: { presetType: string; message: string; deadline: string; files: Attached[]; approvers: PickedUser[]; withApproval: boolean }) {
+/** The request body as the form holds it: the approval lines in order (a line's approvers decide in parallel), empty lines left out. */
+export function requestBody(input: { presetType: string; message: string; deadline: string; files: Attached[]; lines: PickedLines; withApproval: boolean }) {
+  const lines = lineIds(input.lines);
   return {
     presetType: input.presetType,
     ...(input.message.trim() ? { message: input.message.trim() } : {}),
     ...(input.deadline ? { desiredReviewDeadline: input.deadline } : {}),
     fileKeys: input.files.map((f) => f.fileKey),
-    ...(input.withApproval && input.approvers.length > 0 ? { approvalLines: input.approvers.map((a) => ({ userIds: [a.userId], mode: 'ALL' as const })) } : {}),
+    ...(input.withApproval && lines.length > 0 ? { approvalLines: lines.map((userIds) => ({ userIds, mode: 'ALL' as const })) } : {}),
   };
 }
 
@@ -61,7 +62,8 @@ function StepPreview({ preset }: { preset: WorkflowPreset }) {
 
 /**
  * "Request review" from a contract: a preset with its steps, a message, the desired review
- * deadline, attachments and (for presets with approval) the approvers in order.
+ * deadline, attachments and (for presets with approval) the approval line: lines in order, the
+ * approvers of a line in parallel.
  */
 export function RequestReviewDialog({ contractId, opened, onClose }: { contractId: number; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation('workflows');
@@ -72,7 +74,8 @@ export function RequestReviewDialog({ contractId, opened, onClose }: { contractI
   const [deadline, setDeadline] = useState('');
   const [files, setFiles] = useState<Attached[]>([]);
   const [isUploading, setIsUploading] = useState(false);
-  const [approvers, setApprovers] = useState<PickedUser[]>([]);
+  const [lines, setLines] = useState<PickedLines>([[]]);
+  const [lineErrors, setLineErrors] = useState<LineErrors>({ lines: {} });
   const [errors, setErrors] = useState<FormErrors<'required' | 'tooLong' | 'invalid' | 'past'>>({});
   const onFiles = useCallback((next: Attached[]) => setFiles(next), []);
   const choices = (presets.data ?? []).filter((p) => p.presetType !== 'NONE');
@@ -81,23 +84,30 @@ export function RequestReviewDialog({ contractId, opened, onClose }: { contractI
   const { locale } = useLocaleFormat();
 
   const start = useMutation({
-    mutationFn: (body: ReturnType<typeof requestBody>) => postStartWorkflow(contractId, body as Parameters<typeof postStartWorkflow>[1]),
+    mutationFn: ({ body }: { body: ReturnType<typeof requestBody>; sent: PickedLines }) => postStartWorkflow(contractId, body as Parameters<typeof postStartWorkflow>[1]),
     onSuccess: (workflow: Workflow) => {
       refresh(workflow);
       onClose();
     },
-    onError: (error) => {
+    onError: (error, { sent }) => {
       const fields = serverErrors(error);
       if (fields) setErrors(fields);
+      // approvalLines.<line>.userIds.<i>: shown under that line, naming the user.
+      setLineErrors(lineErrorsFrom(error, 'approvalLines', sent));
     },
   });
 
   const submit = () => {
-    const body = requestBody({ presetType, message, deadline, files, approvers, withApproval });
+    // Empty lines are dropped first, so a 400's line index names the line on screen.
+    const sent = withApproval ? filledLines(lines) : [];
+    if (withApproval) setLines(sent.length > 0 ? sent : [[]]);
+    const body = requestBody({ presetType, message, deadline, files, lines: sent, withApproval });
     const found = validateRequest(body);
+    const foundLines = checkLines(sent, false, { required: '', twice: (name) => t('line.twice', { name }) });
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    start.mutate(body);
+    setLineErrors(foundLines);
+    if (Object.keys(found).length > 0 || hasLineErrors(foundLines)) return;
+    start.mutate({ body, sent });
   };
 
   const errorText = (field: string) => {
@@ -129,14 +139,10 @@ export function RequestReviewDialog({ contractId, opened, onClose }: { contractI
           <TextInput type="date" label={t('request.deadline')} value={deadline} min={todayIso()} onChange={(e) => setDeadline(e.currentTarget.value)} error={errorText('desiredReviewDeadline')} />
           <WorkflowAttachments label={t('request.files')} onChange={onFiles} onUploadingChange={setIsUploading} />
           {withApproval ? (
-            <UserPicker
-              label={t('request.approvers')}
-              description={t('request.approversHint')}
-              permission="approval.approval.approve"
-              value={approvers}
-              onChange={setApprovers}
-              error={errorText('approvalLines')}
-              maxValues={10}
+            <ApprovalLineBuilder
+              lines={lines}
+              onChange={setLines}
+              errors={{ general: lineErrors.general ?? (Object.keys(lineErrors.lines).length === 0 ? errorText('approvalLines') : undefined), lines: lineErrors.lines }}
             />
           ) : null}
           {start.isError && !serverErrors(start.error) ? (

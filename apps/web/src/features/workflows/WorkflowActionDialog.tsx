@@ -35,7 +35,7 @@ export function WorkflowActionDialog({ workflow, action, stepCode, onClose, onDo
   stepCode: StepCode;
   onClose: () => void;
   onDone: (workflow: Workflow) => void;
-  onConflict: () => void;
+  onConflict: (error?: unknown) => void;
 }) {
   const { t } = useTranslation('workflows');
   const labels = useWorkflowLabels();
@@ -53,7 +53,7 @@ export function WorkflowActionDialog({ workflow, action, stepCode, onClose, onDo
     mutationFn: (input: ActionInput) => performAction(workflow, input),
     onSuccess: onDone,
     onError: (failure) => {
-      if (isConflict(failure)) return onConflict();
+      if (isConflict(failure)) return onConflict(failure);
       const fields = serverErrors(failure);
       setError(fields ? Object.values(fields).map((f) => (f && 'text' in f ? f.text : '')).join(' ') : failure.message);
     },

@@ -1,4 +1,4 @@
-import { type ContractDetail, type StepCode, type Workflow, type WorkflowAction, type WorkflowStep } from '@legal/api';
+import { type Approval, type ContractDetail, type StepCode, type Workflow, type WorkflowAction, type WorkflowStep } from '@legal/api';
 import { Alert, Badge, Button, Group, Stack, Tabs, Text, Timeline } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,8 @@ import { RequestReviewDialog } from './RequestReviewDialog';
 import { WorkflowActionDialog } from './WorkflowActionDialog';
 import { WorkflowComments } from './WorkflowComments';
 import { WorkflowEvents } from './WorkflowEvents';
-import { ACTION_ORDER } from './workflow-actions';
+import { WorkflowManage } from './WorkflowManage';
+import { ACTION_ORDER, conflictMessage } from './workflow-actions';
 import { statusColor, useWorkflowLabels } from './workflow-labels';
 import { useCurrentWorkflow, useWorkflowRefresh } from './workflow-queries';
 import './workflows-i18n';
@@ -61,16 +62,16 @@ function StepsTimeline({ workflow }: { workflow: Workflow }) {
   );
 }
 
-/** The approval line: who decides in which order, and what each decided. */
-function ApprovalLine({ workflow }: { workflow: Workflow }) {
+/** The approval line (or the draft saved ahead): who decides in which order (a line's approvers in parallel), and what each decided. */
+function ApprovalLine({ approval, title }: { approval: Approval | null; title: string }) {
   const { t } = useTranslation('workflows');
   const formatDateTime = useFormatDateTime();
-  if (!workflow.approval) return null;
-  const approvers = [...workflow.approval.approvers].sort((a, b) => a.lineOrder - b.lineOrder);
+  if (!approval) return null;
+  const approvers = [...approval.approvers].sort((a, b) => a.lineOrder - b.lineOrder);
   return (
-    <Stack gap={4} component="section" aria-label={t('panel.approvalLine')}>
+    <Stack gap={4} component="section" aria-label={title}>
       <Text size="sm" fw={600}>
-        {t('panel.approvalLine')}
+        {title}
       </Text>
       {approvers.map((a) => (
         <Group key={`${a.lineOrder}-${a.userId}`} gap="xs">
@@ -160,7 +161,16 @@ export function WorkflowPanel({ contract }: { contract: ContractDetail }) {
   const refresh = useWorkflowRefresh(contract.id);
   const [isRequesting, setIsRequesting] = useState(false);
   const [picked, setPicked] = useState<{ action: WorkflowAction; stepCode: StepCode } | null>(null);
-  const [notice, setNotice] = useState<'conflict' | 'done' | null>(null);
+  // After a 409: null text for "someone acted meanwhile", else the server's reason.
+  const [notice, setNotice] = useState<{ text: string | null } | null>(null);
+  const onConflict = (error?: unknown) => {
+    setNotice({ text: error === undefined ? null : conflictMessage(error) });
+    refresh();
+  };
+  const onDone = (next?: Workflow) => {
+    setNotice(null);
+    refresh(next);
+  };
   const canRequest = contract.abilities.canUpdate && (contract.status === 'DRAFT' || contract.status === 'IN_REVIEW');
 
   let body;
@@ -170,9 +180,9 @@ export function WorkflowPanel({ contract }: { contract: ContractDetail }) {
     const workflow = current.data;
     body = (
       <Stack gap="md">
-        {notice === 'conflict' ? (
+        {notice ? (
           <Alert color="orange" role="alert" withCloseButton onClose={() => setNotice(null)} closeButtonLabel={t('actions.close')}>
-            {t('panel.conflict')}
+            {notice.text ?? t('panel.conflict')}
           </Alert>
         ) : null}
         {workflow === null ? (
@@ -184,8 +194,10 @@ export function WorkflowPanel({ contract }: { contract: ContractDetail }) {
               <ActionButtons workflow={workflow} onPick={(action, stepCode) => setPicked({ action, stepCode })} />
               <SendForSignatureButton contract={contract} workflow={workflow} />
             </Group>
+            <WorkflowManage workflow={workflow} onDone={onDone} onConflict={onConflict} />
             <StepsTimeline workflow={workflow} />
-            <ApprovalLine workflow={workflow} />
+            <ApprovalLine approval={workflow.approval} title={t('panel.approvalLine')} />
+            <ApprovalLine approval={workflow.approvalDraft} title={t('panel.approvalDraft')} />
           </>
         )}
         {canStartAgain(workflow) && canRequest ? (
@@ -215,13 +227,11 @@ export function WorkflowPanel({ contract }: { contract: ContractDetail }) {
             onClose={() => setPicked(null)}
             onDone={(next) => {
               setPicked(null);
-              setNotice(null);
-              refresh(next);
+              onDone(next);
             }}
-            onConflict={() => {
+            onConflict={(error) => {
               setPicked(null);
-              setNotice('conflict');
-              refresh();
+              onConflict(error);
             }}
           />
         ) : null}

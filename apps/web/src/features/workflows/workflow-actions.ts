@@ -1,7 +1,9 @@
 import {
-  type StepCode, type Workflow, type WorkflowAction, actOnCurrentStep, cancelWorkflow, recallApproval, skipApproval, skipSigning,
+  type Approval, type StepCode, type Workflow, type WorkflowAction, actOnCurrentStep, cancelCurrentApproval, cancelCurrentSigning, cancelWorkflow, deleteCurrentWorkflow,
+  recallApproval, saveApprovalDraft, setStepMembers, skipApproval, skipSigning, startApprovalV3, transitionPreset,
 } from '@legal/api';
 import { api, isApiError } from '../../lib/api';
+import { errorReason } from '../../lib/forms/form-errors';
 
 /** What a dialog collects for one action (each action reads the fields it needs). */
 export interface ActionInput {
@@ -81,4 +83,49 @@ export function performAction(workflow: Workflow, input: ActionInput): Promise<W
 /** Someone acted on the workflow since it was read (or the state moved on): refresh and say so. */
 export function isConflict(error: unknown): boolean {
   return isApiError(error) && error.status === 409;
+}
+
+/**
+ * What the panel says after a 409: null for a stale revision (or a 409 without a reason: the
+ * panel's own "someone acted meanwhile"), else the server's message (a preset the workspace no
+ * longer offers, an open e-sign envelope...).
+ */
+export function conflictMessage(error: unknown): string | null {
+  if (!isApiError(error)) return null;
+  const reason = errorReason(error);
+  return reason === undefined || reason === 'stale revision' ? null : error.message;
+}
+
+// The calls of the manage dialogs (the workflow's own revision is sent where the call takes one) --
+
+const flags = { suppressErrorToast: true } as const;
+
+/** An approval line as the builder holds it, one array of user ids per line (in order; a line's approvers decide in parallel). */
+export type LineIds = number[][];
+const linesOf = (lines: LineIds) => lines.map((userIds) => ({ userIds, mode: 'ALL' as const }));
+
+export function postPresetTransition(workflow: Workflow, presetType: string): Promise<Workflow> {
+  return api.call(transitionPreset, { ...flags, params: { contractId: workflow.contractId }, body: { presetType, revision: workflow.revision } });
+}
+
+export function putStepMembers(workflow: Workflow, stepCode: StepCode, userIds: number[]): Promise<Workflow> {
+  return api.call(setStepMembers, { ...flags, body: { workflowId: workflow.workflowId, stepCode, userIds, revision: workflow.revision } });
+}
+
+export function withdrawWorkflow(workflow: Workflow): Promise<null> {
+  return api.call(deleteCurrentWorkflow, { ...flags, params: { contractId: workflow.contractId } });
+}
+
+export function postApprovalLine(workflow: Workflow, lines: LineIds, comment: string): Promise<Workflow> {
+  return api.call(startApprovalV3, { ...flags, params: { contractId: workflow.contractId }, body: { lines: linesOf(lines), revision: workflow.revision, ...(comment.trim() ? { comment: comment.trim() } : {}) } });
+}
+
+export function postApprovalDraft(workflow: Workflow, lines: LineIds, comment: string): Promise<Approval> {
+  return api.call(saveApprovalDraft, { ...flags, params: { contractId: workflow.contractId }, body: { lines: linesOf(lines), ...(comment.trim() ? { comment: comment.trim() } : {}) } });
+}
+
+/** DELETE approvals/current or signings/current with the revision read and the comment (recorded on the event). */
+export function cancelStep(workflow: Workflow, step: 'APPROVAL' | 'SIGNING', comment: string): Promise<Workflow> {
+  const body = { revision: workflow.revision, ...(comment.trim() ? { comment: comment.trim() } : {}) };
+  return api.call(step === 'APPROVAL' ? cancelCurrentApproval : cancelCurrentSigning, { ...flags, params: { contractId: workflow.contractId }, body });
 }

@@ -1,4 +1,4 @@
-import { type Approval, type TodoItem, type Workflow, type WorkflowProcessSummary, getConhubContractV3, getContractPermissions } from '@legal/api';
+import { type Approval, type TodoItem, type Workflow, type WorkflowAbilities, type WorkflowProcessSummary, getConhubContractV3, getContractPermissions } from '@legal/api';
 import { type FakeApi, ok } from '../../test/fake-api';
 import { detailOf, permissionsOf, signInAs, WRITER } from '../contracts/contracts.test-support';
 
@@ -8,6 +8,11 @@ export const MEMBER = { userId: 41, displayName: '김민준' };
 export const ASSIGNER = { userId: 42, displayName: '이서연' };
 export const REVIEWER = { userId: 43, displayName: '박지훈' };
 export const APPROVER = { userId: 44, displayName: '최유나' };
+
+/** Abilities of a caller who may manage nothing (each test grants what it shows). */
+export const NO_ABILITIES: WorkflowAbilities = {
+  canWithdraw: false, canSetApprovalLine: false, canSaveApprovalDraft: false, canCancelApproval: false, canCancelSigning: false, memberSteps: [], presetTargets: [],
+};
 
 export function workflowOf(over: Partial<Workflow> = {}): Workflow {
   return {
@@ -33,6 +38,8 @@ export function workflowOf(over: Partial<Workflow> = {}): Workflow {
       { stepCode: 'LEGAL_REVIEW', actionId: 'RETURN' },
       { stepCode: 'LEGAL_REVIEW', actionId: 'COMPLETE_REVIEW' },
     ],
+    abilities: NO_ABILITIES,
+    approvalDraft: null,
     createdAt: '2026-11-20T01:00:00.000Z',
     updatedAt: '2026-11-21T01:00:00.000Z',
     completedAt: null,
