@@ -2,6 +2,7 @@ import createExpandPairTrait from 'docxtemplater/js/modules/expand-pair-trait.js
 import createLoopModule from 'docxtemplater/js/modules/loop.js';
 import createRawXmlModule from 'docxtemplater/js/modules/rawxml.js';
 import createRenderModule from 'docxtemplater/js/modules/render.js';
+import type Docxtemplater from 'docxtemplater';
 import type PizZip from 'pizzip';
 import { sectionToBlocks } from '../../files';
 import { entryText } from './docx-xml';
@@ -153,22 +154,32 @@ function resetLayoutCaches(parts: Part[], open: Array<{ templated: boolean; segm
   }
 }
 
+/** docxtemplater's module and options types (its declarations do not export their namespace). */
+type DxtModule = Docxtemplater['modules'][number];
+type DxtOptions = Parameters<Docxtemplater['setOptions']>[0];
+
 interface Docxtemplaterish {
   zip: PizZip;
   filesContentTypes?: Record<string, string>;
   invertedContentTypes?: Record<string, string[]>;
 }
 
-/** The module that makes docxtemplater take a HWPX (give it with `hwpxOptions()`'s fileTypeConfig). */
-export function createHwpxModule() {
-  return {
+/**
+ * The module that makes docxtemplater take a HWPX (give it with `hwpxOptions()`'s fileTypeConfig).
+ * Typed as docxtemplater's Module: its declaration of postparse (modules as second argument, parts
+ * only as the answer) is not what docxtemplater 3.71 calls (options second; parts or parts and errors).
+ */
+export function createHwpxModule(): DxtModule {
+  const module = {
     name: 'HwpxFileType',
     getFileType: ({ zip }: { zip: PizZip }) => (isHwpxZip(zip) ? 'hwpx' : undefined),
-    optionsTransformer(options: { xmlFileNames: string[] }, doc: Docxtemplaterish) {
+    optionsTransformer(options: DxtOptions, doc: Docxtemplater) {
       // A HWPX has no [Content_Types].xml: nothing to map, and no such file to read.
-      doc.filesContentTypes ??= {};
-      doc.invertedContentTypes ??= {};
-      options.xmlFileNames = options.xmlFileNames.filter((name) => doc.zip.files[name] !== undefined);
+      const templater = doc as unknown as Docxtemplaterish;
+      templater.filesContentTypes ??= {};
+      templater.invertedContentTypes ??= {};
+      const withFiles = options as DxtOptions & { xmlFileNames: string[] };
+      withFiles.xmlFileNames = withFiles.xmlFileNames.filter((name) => templater.zip.files[name] !== undefined);
       return options;
     },
     postparse(parsed: Part[], options: { basePart?: Part }) {
@@ -183,6 +194,7 @@ export function createHwpxModule() {
       return base.expandTo === 'auto' ? trimMarkerParagraphs(parsed) : parsed;
     },
   };
+  return module as unknown as DxtModule;
 }
 
 /** The docxtemplater options a HWPX is compiled with, on top of the shared ones. */
