@@ -29,7 +29,7 @@ const read = 'Needs standard_form.form.read; a form of another workspace, delete
 const write = 'Needs standard_form.form.write (403).';
 const stale = '409 ERROR_CONFLICT when `version` is not the form\'s current version (someone changed it since it was read).';
 const multipart = (what: string) =>
-  `multipart/form-data: text fields first (${what}), then one part \`file\`: the template, DOCX (HWPX where supported, else 415). The files module's limits apply (413, 415, 400 ERROR_EXCEEDED_STORAGE_LIMIT); a template whose markers do not parse answers 400 ERROR_TEMPLATE_INVALID with data.problems.`;
+  `multipart/form-data: text fields first (${what}), then one part \`file\`: the template, DOCX or HWPX (415 ERROR_UNSUPPORTED_FILE_TYPE with data.reason NOT_A_TEMPLATE otherwise). The files module's limits apply (413, 415, 400 ERROR_EXCEEDED_STORAGE_LIMIT); a template whose markers do not parse answers 400 ERROR_TEMPLATE_INVALID with data.problems.`;
 
 export const FORM_ACTIVE_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 export const FormActiveStatusSchema = z.enum(FORM_ACTIVE_STATUSES);
@@ -41,8 +41,15 @@ export const FormScopeSchema = z.enum(FORM_SCOPES).describe('GLOBAL: published b
 export const TEMPLATE_SOURCES = ['UPLOAD', 'MAKER', 'ROLLBACK', 'COPY', 'SEED'] as const;
 export const TemplateSourceSchema = z.enum(TEMPLATE_SOURCES);
 
-export const TEMPLATE_FILE_FORMATS = ['DOCX', 'PDF'] as const;
-export const TemplateFileFormatSchema = z.enum(TEMPLATE_FILE_FORMATS);
+export const TEMPLATE_FORMATS = ['DOCX', 'HWPX'] as const;
+export const TemplateFormatSchema = z.enum(TEMPLATE_FORMATS).describe('The format of a template version: a Word (DOCX) or Hangul (HWPX) file');
+export type TemplateFormat = z.infer<typeof TemplateFormatSchema>;
+
+export const TEMPLATE_FILE_FORMATS = ['DOCX', 'HWPX', 'PDF'] as const;
+export const TemplateFileFormatSchema = z
+  .enum(TEMPLATE_FILE_FORMATS)
+  .describe('Default: the version\'s own format (DOCX or HWPX). PDF of a DOCX version through LibreOffice; PDF of a HWPX version answers 415 ERROR_UNSUPPORTED_FILE_TYPE (data.reason HWPX_PDF_UNSUPPORTED: LibreOffice cannot read HWPX), the other editable format 415 (data.reason FORMAT_MISMATCH)');
+export type TemplateFileFormat = z.infer<typeof TemplateFileFormatSchema>;
 
 export const StandardFormIdSchema = z.coerce.number().int().positive();
 export const StandardFormParamsSchema = z.object({ standardFormId: StandardFormIdSchema });
@@ -108,7 +115,7 @@ export const TemplateVersionSchema = z.object({
   rolledBackFrom: z.number().int().nullable().describe('ROLLBACK: the version whose content this is'),
   fileName: z.string(),
   fileSize: z.number().int(),
-  fileFormat: z.enum(['DOCX', 'HWPX']),
+  fileFormat: TemplateFormatSchema,
   variableCount: z.number().int(),
   comment: z.string().nullable(),
   createdBy: UserRefSchema.nullable().describe('null for the starter library and global forms'),
@@ -282,17 +289,17 @@ export const SAVE_MODES = ['DOWNLOAD', 'SAVE_AS_FILE'] as const;
 export const RenderTemplateBodySchema = z.object({
   version: z.number().int().positive().optional().describe('Default: the latest'),
   values: VariableValuesSchema.default({}),
-  fileFormat: TemplateFileFormatSchema.default('DOCX'),
+  fileFormat: TemplateFileFormatSchema.optional(),
   saveMode: z.enum(SAVE_MODES).default('DOWNLOAD').describe('SAVE_AS_FILE also stores the result as an arxive file of the caller (header X-File-Key)'),
   fileName: z.string().trim().min(1).max(200).optional(),
 });
 export type RenderTemplateBody = z.input<typeof RenderTemplateBodySchema>;
-export const renderTemplate = defineRoute({ method: 'POST', path: `${base}/:standardFormId/templates/download/by-json/v1`, access: 'member', product, tags, raw: true, summary: `The template filled with the values as DOCX or PDF (a preview: required variables may be missing and stay as blanks). 400 naming each invalid value (data.fields); 503 ERROR_PDF_CONVERTER_UNAVAILABLE for PDF without LibreOffice on the server. ${read}`, schemas: { params: StandardFormParamsSchema, body: RenderTemplateBodySchema } });
+export const renderTemplate = defineRoute({ method: 'POST', path: `${base}/:standardFormId/templates/download/by-json/v1`, access: 'member', product, tags, raw: true, summary: `The template filled with the values, in the version's format (DOCX or HWPX) or as PDF (a preview: required variables may be missing and stay as blanks). 400 naming each invalid value (data.fields); 503 ERROR_PDF_CONVERTER_UNAVAILABLE for PDF without LibreOffice on the server. ${read}`, schemas: { params: StandardFormParamsSchema, body: RenderTemplateBodySchema } });
 
 export const TEMPLATE_DOWNLOAD_TYPES = ['ORIGINAL', 'CLEANED'] as const;
 export const TemplateDownloadParamsSchema = StandardFormParamsSchema.extend({ downloadType: z.enum(TEMPLATE_DOWNLOAD_TYPES) });
-export const TemplateDownloadQuerySchema = z.object({ version: FormVersionSchema.optional(), format: TemplateFileFormatSchema.default('DOCX') });
-export const downloadTemplate = defineRoute({ method: 'GET', path: `${base}/:standardFormId/templates/download/:downloadType/v1`, access: 'member', product, tags, raw: true, summary: `ORIGINAL: the version as uploaded (DOCX only); CLEANED: the template with its markers removed (blanks for values, optional clauses kept without their markers), to send as a blank form. ${read}`, schemas: { params: TemplateDownloadParamsSchema, query: TemplateDownloadQuerySchema } });
+export const TemplateDownloadQuerySchema = z.object({ version: FormVersionSchema.optional(), format: TemplateFileFormatSchema.optional() });
+export const downloadTemplate = defineRoute({ method: 'GET', path: `${base}/:standardFormId/templates/download/:downloadType/v1`, access: 'member', product, tags, raw: true, summary: `ORIGINAL: the version as uploaded (its own format; another \`format\` answers 400); CLEANED: the template with its markers removed (blanks for values, optional clauses kept without their markers), to send as a blank form. ${read}`, schemas: { params: TemplateDownloadParamsSchema, query: TemplateDownloadQuerySchema } });
 
 export const TemplateConfigsQuerySchema = z.object({ version: FormVersionSchema.optional(), type: z.enum(['DRAFTING', 'MANAGING']).default('MANAGING').describe('DRAFTING: what the requester fills in, in order') });
 const configsSummary = `The variable configs of a version (default latest). ${read}`;
@@ -398,7 +405,7 @@ export const DraftFromFormBodySchema = z.object({
   standardFormId: z.number().int().positive(),
   templateVersion: z.number().int().positive().describe('The exact version the requester filled in (409 ERROR_CONFLICT when the form is no longer draftable from it: deactivated)'),
   values: VariableValuesSchema,
-  fileFormat: TemplateFileFormatSchema.default('DOCX'),
+  fileFormat: TemplateFileFormatSchema.optional(),
   ...draftFields,
 });
 export type DraftFromFormBody = z.input<typeof DraftFromFormBodySchema>;

@@ -7,6 +7,8 @@ export interface FileDropZoneProps {
   /** Several files at once, or one. */
   isMultiple?: boolean;
   disabled?: boolean;
+  /** The file chooser's filter (the input's `accept`: extensions and types); the server checks the content anyway. */
+  accept?: string;
   /** The feature's words: the drop line, the button, the hint under it, the hidden input's label. */
   texts: { drop: string; choose: string; hint: string; input: string };
 }
@@ -15,7 +17,7 @@ export interface FileDropZoneProps {
  * Drop files here or pick them with the button. The hidden input is labelled (`texts.input`) for
  * assistive technology and for tests, which set files on it.
  */
-export function FileDropZone({ onFiles, isMultiple = true, disabled, texts }: FileDropZoneProps) {
+export function FileDropZone({ onFiles, isMultiple = true, disabled, accept, texts }: FileDropZoneProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const [isDragging, setIsDragging] = useState(false);
@@ -59,6 +61,7 @@ export function FileDropZone({ onFiles, isMultiple = true, disabled, texts }: Fi
         ref={inputRef}
         type="file"
         multiple={isMultiple}
+        accept={accept}
         hidden
         disabled={disabled}
         onChange={(event) => {

@@ -65,12 +65,42 @@ export async function pptx(text: string): Promise<Buffer> {
 }
 
 export async function hwpx(text: string): Promise<Buffer> {
-  return zip({
+  return hwpxSections([hwpxParagraph([hwpxRun(text)])]);
+}
+
+const HWPX_NS = 'xmlns:hs="http://www.hancom.co.kr/hwpml/2011/section" xmlns:hp="http://www.hancom.co.kr/hwpml/2011/paragraph"';
+const LINE_CACHE = (lines: number) =>
+  `<hp:linesegarray>${Array.from({ length: lines }, (_, i) => `<hp:lineseg textpos="${i * 40}" vertpos="${i * 1600}" vertsize="1000" textheight="1000" baseline="850" spacing="600" horzpos="0" horzsize="42520" flags="393216"/>`).join('')}</hp:linesegarray>`;
+
+/** A run of text as Hangul writes it (<hp:run><hp:t>); `text` is XML (escape it yourself; several <hp:t> allowed). */
+export function hwpxRun(text: string, charPrIDRef = 0): string {
+  return `<hp:run charPrIDRef="${charPrIDRef}"><hp:t>${text}</hp:t></hp:run>`;
+}
+
+/** A paragraph of runs (XML) with a layout cache of `lines` lines, as Hancom Office saves it. */
+export function hwpxParagraph(runs: string[], lines = 1): string {
+  return `<hp:p id="0" paraPrIDRef="0" styleIDRef="0" pageBreak="0" columnBreak="0" merged="0">${runs.join('')}${LINE_CACHE(lines)}</hp:p>`;
+}
+
+/** A one-row table (in a run of its own paragraph) whose cells hold the given paragraphs (XML). */
+export function hwpxTable(cells: string[][]): string {
+  const tcs = cells.map((paragraphs, col) => `<hp:tc><hp:subList>${paragraphs.join('')}</hp:subList><hp:cellAddr colAddr="${col}" rowAddr="0"/></hp:tc>`).join('');
+  return hwpxParagraph([`<hp:run charPrIDRef="0"><hp:tbl id="1" rowCnt="1" colCnt="${cells.length}"><hp:tr>${tcs}</hp:tr></hp:tbl><hp:t/></hp:run>`]);
+}
+
+/** A HWPX whose sections hold the given paragraphs (XML), one section per array. */
+export async function hwpxSections(...sections: string[][]): Promise<Buffer> {
+  const items = sections.map((_, i) => `<opf:item id="section${i}" href="Contents/section${i}.xml" media-type="application/xml"/>`).join('');
+  const spine = sections.map((_, i) => `<opf:itemref idref="section${i}"/>`).join('');
+  const entries: Record<string, string> = {
     mimetype: 'application/hwp+zip',
     'META-INF/container.xml': '<?xml version="1.0" encoding="UTF-8"?><ocf:container xmlns:ocf="urn:oasis:names:tc:opendocument:xmlns:container"><ocf:rootfiles><ocf:rootfile full-path="Contents/content.hpf" media-type="application/hwpml-package+xml"/></ocf:rootfiles></ocf:container>',
-    'Contents/content.hpf': '<?xml version="1.0" encoding="UTF-8"?><opf:package xmlns:opf="http://www.idpf.org/2007/opf/"><opf:manifest><opf:item id="section0" href="Contents/section0.xml" media-type="application/xml"/></opf:manifest><opf:spine><opf:itemref idref="section0"/></opf:spine></opf:package>',
-    'Contents/section0.xml': `<?xml version="1.0" encoding="UTF-8"?><hs:sec xmlns:hs="http://www.hancom.co.kr/hwpml/2011/section" xmlns:hp="http://www.hancom.co.kr/hwpml/2011/paragraph"><hp:p><hp:run><hp:t>${text}</hp:t></hp:run></hp:p></hs:sec>`,
-  }, 'mimetype');
+    'Contents/content.hpf': `<?xml version="1.0" encoding="UTF-8"?><opf:package xmlns:opf="http://www.idpf.org/2007/opf/"><opf:manifest>${items}</opf:manifest><opf:spine>${spine}</opf:spine></opf:package>`,
+  };
+  sections.forEach((paragraphs, i) => {
+    entries[`Contents/section${i}.xml`] = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><hs:sec ${HWPX_NS}>${paragraphs.join('')}</hs:sec>`;
+  });
+  return zip(entries, 'mimetype');
 }
 
 export async function plainZip(text: string): Promise<Buffer> {

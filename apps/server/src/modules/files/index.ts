@@ -31,6 +31,8 @@ export { MIME_TYPES, SNIFF_BYTES, extractDocument, sniffFileType, verifyZip } fr
 /** DOCX -> PDF with LibreOffice headless (standard-forms renders, e-sign converts a DOCX to sign). */
 export { convertDocxToPdf, findSoffice, type PdfOptions } from './documents';
 export type { FileType } from './documents';
+/** The reading of one HWPX section (paragraphs and tables), for the standard forms' HWPX templates. */
+export { sectionToBlocks } from './documents';
 export { extractFileTextJob } from './files.jobs';
 export { checkContainer, peek, receiveUpload } from './files.upload';
 /** An upload through another module's route (the same checks, quota, extraction job and audit as POST arxive/files/v2). */

@@ -38,9 +38,11 @@ const ZIP_CONTAINERS: ReadonlySet<FileType> = new Set(['docx', 'xlsx', 'pptx', '
 const MULTIPART_OVERHEAD_BYTES = 256 * 1024;
 
 const tooLarge = (maxBytes: number) => new AppError('ERROR_FILE_TOO_LARGE', { data: { maxBytes } });
-export const unsupportedType = (reason: string, detected?: string) =>
+/** Reasons that are about the file's type (the code's own message); any other is an unsafe archive's. */
+const TYPE_REASONS = new Set(['UNKNOWN_TYPE', 'NOT_DOCX', 'NOT_A_TEMPLATE']);
+export const unsupportedType = (reason: string, detected?: string, message?: { ko: string; en: string }) =>
   new AppError('ERROR_UNSUPPORTED_FILE_TYPE', {
-    message: reason === 'UNKNOWN_TYPE' || reason === 'NOT_DOCX' ? undefined : { ko: '안전하지 않은 압축 파일이라 받을 수 없습니다.', en: 'The archive is unsafe and was refused.' },
+    message: message ?? (TYPE_REASONS.has(reason) ? undefined : { ko: '안전하지 않은 압축 파일이라 받을 수 없습니다.', en: 'The archive is unsafe and was refused.' }),
     data: { reason, ...(detected ? { detectedType: detected } : {}) },
   });
 
@@ -171,3 +173,7 @@ export function sendBytes(reply: FastifyReply, bytes: Buffer | Readable, fileNam
 
 export const DOCX_TYPE = MIME_TYPES.docx;
 export const PDF_TYPE = MIME_TYPES.pdf;
+
+/** A template format's file type and content type. */
+export const FORMAT_FILE_TYPES = { DOCX: 'docx', HWPX: 'hwpx', PDF: 'pdf' } as const satisfies Record<string, FileType>;
+export const contentTypeOf = (format: keyof typeof FORMAT_FILE_TYPES) => MIME_TYPES[FORMAT_FILE_TYPES[format]];

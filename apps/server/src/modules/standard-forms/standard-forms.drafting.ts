@@ -12,8 +12,8 @@ import { CONTRACT_WRITE, type FormCaller, formCaller } from './standard-forms.po
 import * as repo from './standard-forms.repo';
 import { audit, type Services } from './standard-forms.service';
 import { standardFormContractLinks, standardForms } from './standard-forms.table';
-import { renderVersion, valuesError } from './standard-forms.templates';
-import { convertDocxToPdf, validateValues, withDefaults } from './templating';
+import { outputFormat, renderVersion, toOutput, valuesError } from './standard-forms.templates';
+import { validateValues, withDefaults } from './templating';
 
 /**
  * Drafting a contract (conhub 7.6): from a form, the exact template version rendered with the
@@ -129,10 +129,9 @@ export async function draftFromForm(services: Services, ctx: RequestContext, bod
     { ...mapped.body, title, contractType: form.contractType, language: form.language, status: 'DRAFT', ownerUserId: body.ownerUserId, groupId: body.groupId },
     mapped.sourceOf,
   );
-  const docx = renderVersion(row, await bytes.readBytes(services, row.storageKey), body.values, form.language);
-  const isPdf = body.fileFormat === 'PDF';
-  const document = isPdf ? await convertDocxToPdf(docx) : docx;
-  const fileType: FileType = isPdf ? 'pdf' : 'docx';
+  const format = outputFormat(row, body.fileFormat);
+  const document = await toOutput(renderVersion(row, await bytes.readBytes(services, row.storageKey), body.values, form.language), format);
+  const fileType: FileType = bytes.FORMAT_FILE_TYPES[format];
   return createContractWithDocument(services, ctx, create, { bytes: document, name: `${title}.${fileType}`, knownType: fileType }, async (tx, contractId) => {
     // Again under the form's row lock: a deactivation or a new version in the meantime wins.
     const [locked] = await tx.select().from(standardForms).where(and(eq(standardForms.id, form.id), repo.visibleTo(caller))).for('update');

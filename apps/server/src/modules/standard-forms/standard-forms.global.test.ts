@@ -1,4 +1,4 @@
-import { ContractDetailSchema, GlobalFormAvailabilitySchema, type StandardFormDetail, StandardFormDetailSchema, StandardFormPageSchema, TemplateDiffSchema } from '@legal/api';
+import { CONTRACT_TYPES, ContractDetailSchema, GlobalFormAvailabilitySchema, type StandardFormDetail, StandardFormDetailSchema, StandardFormPageSchema, TemplateDiffSchema } from '@legal/api';
 import { count, eq } from 'drizzle-orm';
 import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -265,5 +265,24 @@ describe('starter library seed', () => {
     expect(one.latest).toMatchObject({ source: 'SEED', createdBy: null, version: 1 });
     expect(one.source?.attribution).toBeTruthy();
     expect(one.variables.length).toBeGreaterThan(0);
+  });
+});
+
+describe('workspace contract types: the order an admin sets', () => {
+  it('round-trips, and every contract type list of the workspace answers in it (the pickers follow it)', async () => {
+    const codes = (list: Array<{ code: string }>) => list.map((type) => type.code);
+    const reversed = [...CONTRACT_TYPES].reverse();
+    expect(await ok(outsider, 'PUT', '/api/btls/workspace-contract-types/v1', { contractTypes: reversed })).toEqual({ contractTypes: reversed });
+    expect(await ok(outsider, 'GET', '/api/btls/workspace-contract-types/v1')).toEqual({ contractTypes: reversed });
+    for (const url of ['/api/alex/contract-types/v1', '/api/conhub/workspaces/contracts/types/v1', '/api/conhub/workspaces/contracts/types/v2']) {
+      expect(codes(await ok(outsider, 'GET', url)), url).toEqual(reversed);
+    }
+    expect(codes((await ok(outsider, 'GET', `${BASE}/meta/v1`)).contractTypes)).toEqual(reversed);
+    // Moving the second type to the top is one more PUT; the next read has the new order.
+    const moved = [reversed[1]!, reversed[0]!, ...reversed.slice(2)];
+    await ok(outsider, 'PUT', '/api/btls/workspace-contract-types/v1', { contractTypes: moved });
+    expect(codes(await ok(outsider, 'GET', '/api/conhub/workspaces/contracts/types/v1'))).toEqual(moved);
+    // Another workspace keeps the catalogue's order.
+    expect((await ok(requester, 'GET', '/api/btls/workspace-contract-types/v1')).contractTypes).not.toEqual(moved);
   });
 });

@@ -55,7 +55,7 @@ export async function seedWorkspace(services: AppServices, scope: TenantScope, f
             })
             .returning();
           await insertVersion(tx, form!, {
-            source: 'SEED', fileName: starterFileName(starter), size: stored.size, storageKey: stored.storageKey, sha256: stored.sha256, text: checked.text,
+            source: 'SEED', format: checked.format, fileName: starterFileName(starter), size: stored.size, storageKey: stored.storageKey, sha256: stored.sha256, text: checked.text,
             variables: defaultConfigs(checked.markers, starter.variables),
           }, null, { isFirst: true });
           await bytes.settle(tx, [stored.storageKey]);

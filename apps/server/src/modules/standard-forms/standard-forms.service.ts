@@ -21,7 +21,7 @@ import type { StandardFormsAuditEvent } from './standard-forms.audit';
 import { type Caller, type FormCaller, formCaller, globalCaller, MAX_ATTACHMENTS } from './standard-forms.policy';
 import * as repo from './standard-forms.repo';
 import { GLOBAL_OWNER, standardFormAttachments, standardFormBookmarks, standardForms, standardFormSettings, standardFormVersions } from './standard-forms.table';
-import { defaultConfigs, inspectTemplate } from './templating';
+import { defaultConfigs, inspectTemplate, NOT_A_TEMPLATE, type TemplateFormat, templateFormatOf } from './templating';
 
 /**
  * The library: forms (workspace and global), their record fields, status, copies, bookmarks and
@@ -81,25 +81,27 @@ export function parseFields<T extends z.ZodType>(schema: T, fields: Record<strin
 
 export interface CheckedTemplate {
   bytes: Buffer;
+  format: TemplateFormat;
   text: string;
   markers: ReturnType<typeof inspectTemplate>['markers'];
 }
 
-/** A template upload: DOCX only (415 otherwise, HWPX included), markers that parse (400 ERROR_TEMPLATE_INVALID). */
+/** A template upload: DOCX or HWPX (415 NOT_A_TEMPLATE otherwise), markers that parse (400 ERROR_TEMPLATE_INVALID). */
 export async function checkTemplate(services: Services, part: bytes.StoredPart): Promise<CheckedTemplate> {
-  if (part.fileType !== 'docx') throw bytes.unsupportedType('NOT_DOCX', part.fileType);
-  const docx = await bytes.readBytes(services, part.storageKey);
-  return checkTemplateBytes(docx);
+  if (part.fileType !== 'docx' && part.fileType !== 'hwpx') throw bytes.unsupportedType('NOT_A_TEMPLATE', part.fileType);
+  return checkTemplateBytes(await bytes.readBytes(services, part.storageKey));
 }
 
-export function checkTemplateBytes(docx: Buffer): CheckedTemplate {
-  const inspection = inspectTemplate(docx);
-  if (inspection.problems.length > 0) throw new AppError('ERROR_TEMPLATE_INVALID', { data: { problems: inspection.problems } });
-  return { bytes: docx, text: inspection.text, markers: inspection.markers };
+export function checkTemplateBytes(template: Buffer): CheckedTemplate {
+  const inspection = inspectTemplate(template);
+  const format = templateFormatOf(template);
+  if (inspection.problems.length > 0 || !format) throw new AppError('ERROR_TEMPLATE_INVALID', { data: { problems: inspection.problems.length > 0 ? inspection.problems : [NOT_A_TEMPLATE] } });
+  return { bytes: template, format, text: inspection.text, markers: inspection.markers };
 }
 
 export interface NewVersion {
   source: TemplateSource;
+  format: TemplateFormat;
   rolledBackFrom?: number | null;
   fileName: string;
   size: number;
@@ -115,7 +117,7 @@ export async function insertVersion(tx: Tx, form: repo.FormRow, v: NewVersion, u
   const number = options.isFirst ? 1 : form.latestVersion + 1;
   await tx.insert(standardFormVersions).values({
     ...repo.ownerOf(form), formId: form.id, version: number, source: v.source, rolledBackFrom: v.rolledBackFrom ?? null, fileName: v.fileName,
-    fileSize: v.size, fileFormat: 'DOCX', storageKey: v.storageKey, sha256: v.sha256, text: v.text, variables: v.variables, comment: v.comment || null,
+    fileSize: v.size, fileFormat: v.format, storageKey: v.storageKey, sha256: v.sha256, text: v.text, variables: v.variables, comment: v.comment || null,
     createdByUserId: userId,
   });
   return number;
@@ -282,7 +284,7 @@ export async function createForm(services: Services, ctx: RequestContext, reques
         })
         .returning();
       await insertVersion(tx, form!, {
-        source: 'UPLOAD', fileName: template.fileName, size: template.size, storageKey: template.storageKey, sha256: template.sha256, text: checked.text,
+        source: 'UPLOAD', format: checked.format, fileName: template.fileName, size: template.size, storageKey: template.storageKey, sha256: template.sha256, text: checked.text,
         variables: defaultConfigs(checked.markers), comment: fields.comment,
       }, caller.userId, { isFirst: true });
       for (const a of attachments) await insertAttachment(tx, form!, a, caller.userId);
@@ -356,7 +358,7 @@ export async function copyForm(services: Services, ctx: RequestContext, formId: 
   const copies: Array<{ storageKey: string; size: number; sha256: string }> = [];
   const keys = () => copies.map((c) => c.storageKey);
   try {
-    copies.push(await bytes.copyStored(services, caller.scope, latest.storageKey, bytes.DOCX_TYPE));
+    copies.push(await bytes.copyStored(services, caller.scope, latest.storageKey, bytes.contentTypeOf(latest.fileFormat)));
     for (const a of attachments) copies.push(await bytes.copyStored(services, caller.scope, a.storageKey, a.contentType));
     const title = body.title ?? `${source.title}${ctx.locale === 'en' ? ' (copy)' : ' (사본)'}`.slice(0, 200);
     const id = await services.db.transaction(async (tx) => {
@@ -370,7 +372,7 @@ export async function copyForm(services: Services, ctx: RequestContext, formId: 
         .returning();
       const [template, ...rest] = copies;
       await insertVersion(tx, form!, {
-        source: 'COPY', fileName: latest.fileName, size: template!.size, storageKey: template!.storageKey, sha256: template!.sha256, text: latest.text, variables: latest.variables,
+        source: 'COPY', format: latest.fileFormat, fileName: latest.fileName, size: template!.size, storageKey: template!.storageKey, sha256: template!.sha256, text: latest.text, variables: latest.variables,
         comment: `${source.title} v${latest.version}`.slice(0, 500),
       }, caller.userId, { isFirst: true });
       for (const [i, a] of attachments.entries()) await insertAttachment(tx, form!, { ...rest[i]!, fileName: a.fileName, contentType: a.contentType }, caller.userId);

@@ -66,7 +66,7 @@ export async function uploadTemplateVersion(services: Services, ctx: RequestCont
       const previous = await versionOf(tx, form);
       await reserve(tx, services, repo.ownerOf(form), template.size);
       const number = await insertVersion(tx, form, {
-        source: 'UPLOAD', fileName: template.fileName, size: template.size, storageKey: template.storageKey, sha256: template.sha256, text: checked.text,
+        source: 'UPLOAD', format: checked.format, fileName: template.fileName, size: template.size, storageKey: template.storageKey, sha256: template.sha256, text: checked.text,
         variables: defaultConfigs(checked.markers, previous.variables), comment: fields.comment,
       }, caller.userId);
       await touch(tx, form, caller, { latestVersion: number });
@@ -87,7 +87,7 @@ export async function rollbackTemplate(services: Services, ctx: RequestContext, 
     if (target.version === form.latestVersion) throw validationError([{ field: 'body.targetVersion', reason: 'already the latest version' }]);
     // The bytes are immutable: the new version names the same stored object.
     const number = await insertVersion(tx, form, {
-      source: 'ROLLBACK', rolledBackFrom: target.version, fileName: target.fileName, size: target.fileSize, storageKey: target.storageKey, sha256: target.sha256,
+      source: 'ROLLBACK', format: target.fileFormat, rolledBackFrom: target.version, fileName: target.fileName, size: target.fileSize, storageKey: target.storageKey, sha256: target.sha256,
       text: target.text, variables: target.variables, comment: body.comment ?? null,
     }, caller.userId);
     await touch(tx, form, caller, { latestVersion: number });
@@ -112,8 +112,39 @@ export function valuesError(problems: Array<{ path: string; message: string }>) 
   });
 }
 
-export function renderVersion(row: repo.VersionRow, docx: Buffer, values: VariableValues, language: string): Buffer {
-  return renderTemplate(docx, row.variables, values, language);
+export function renderVersion(row: repo.VersionRow, template: Buffer, values: VariableValues, language: string): Buffer {
+  return renderTemplate(template, row.variables, values, language);
+}
+
+export type OutputFormat = 'DOCX' | 'HWPX' | 'PDF';
+
+const hwpxPdfUnsupported = () =>
+  bytes.unsupportedType('HWPX_PDF_UNSUPPORTED', 'hwpx', {
+    ko: '한글(HWPX) 서식은 서버에서 PDF로 바꿀 수 없습니다. HWPX로 내려받아 한글에서 PDF로 저장해 주세요.',
+    en: 'A Hangul (HWPX) form cannot be converted to PDF on the server. Download the HWPX and save it as PDF in Hangul.',
+  });
+
+/**
+ * What a version is given as: its own format (DOCX or HWPX) by default; PDF through LibreOffice
+ * for a DOCX. LibreOffice cannot read HWPX, so PDF of a HWPX version answers 415
+ * (HWPX_PDF_UNSUPPORTED), and the other editable format than the version's 415 FORMAT_MISMATCH.
+ */
+export function outputFormat(row: Pick<repo.VersionRow, 'fileFormat'>, requested: OutputFormat | undefined): OutputFormat {
+  const own = row.fileFormat;
+  if (requested === undefined || requested === own) return own;
+  if (requested === 'PDF') {
+    if (own === 'DOCX') return 'PDF';
+    throw hwpxPdfUnsupported();
+  }
+  throw bytes.unsupportedType('FORMAT_MISMATCH', own.toLowerCase(), {
+    ko: `이 서식 버전은 ${own} 파일이라 ${requested}로 받을 수 없습니다.`,
+    en: `This form version is a ${own} file: it cannot be given as ${requested}.`,
+  });
+}
+
+/** The rendered template in the output format (PDF converted by LibreOffice). */
+export async function toOutput(rendered: Buffer, format: OutputFormat): Promise<Buffer> {
+  return format === 'PDF' ? convertDocxToPdf(rendered) : rendered;
 }
 
 const baseName = (name: string) => name.replace(/\.[A-Za-z0-9]{1,5}$/, '');
@@ -122,18 +153,18 @@ export async function renderByJson(services: Services, ctx: RequestContext, repl
   const caller = formCaller(ctx, 'read');
   const form = await formForRead(services.db, caller, formId);
   const row = await versionOf(services.db, form, body.version);
+  const format = outputFormat(row, body.fileFormat);
   const problems = validateValues(row.variables, body.values, { requireAll: false, language: ctx.locale });
   if (problems.length > 0) throw valuesError(problems);
   const template = await bytes.readBytes(services, row.storageKey);
-  let out = renderVersion(row, template, body.values, form.language);
-  if (body.fileFormat === 'PDF') out = await convertDocxToPdf(out);
-  const extension = body.fileFormat === 'PDF' ? 'pdf' : 'docx';
-  const fileName = `${baseName(body.fileName ?? form.title)}.${extension}`;
+  const out = await toOutput(renderVersion(row, template, body.values, form.language), format);
+  const fileType = bytes.FORMAT_FILE_TYPES[format];
+  const fileName = `${baseName(body.fileName ?? form.title)}.${fileType}`;
   if (body.saveMode === 'SAVE_AS_FILE') {
-    const saved = await saveGeneratedFile(services, ctx, out, { name: fileName, fileType: extension });
+    const saved = await saveGeneratedFile(services, ctx, out, { name: fileName, fileType });
     reply.header('x-file-key', saved.fileKey);
   }
-  return bytes.sendBytes(reply, out, fileName, extension === 'pdf' ? bytes.PDF_TYPE : bytes.DOCX_TYPE, out.length);
+  return bytes.sendBytes(reply, out, fileName, bytes.contentTypeOf(format), out.length);
 }
 
 export async function downloadTemplate(services: Services, ctx: RequestContext, reply: FastifyReply, formId: number, downloadType: 'ORIGINAL' | 'CLEANED', query: z.output<typeof TemplateDownloadQuerySchema>) {
@@ -141,13 +172,12 @@ export async function downloadTemplate(services: Services, ctx: RequestContext, 
   const form = await formForRead(services.db, caller, formId);
   const row = await versionOf(services.db, form, query.version);
   if (downloadType === 'ORIGINAL') {
-    if (query.format !== 'DOCX') throw validationError([{ field: 'query.format', reason: 'ORIGINAL is the uploaded DOCX' }]);
-    return bytes.sendBytes(reply, await services.storage.get(row.storageKey), row.fileName, bytes.DOCX_TYPE, row.fileSize);
+    if (query.format !== undefined && query.format !== row.fileFormat) throw validationError([{ field: 'query.format', reason: `ORIGINAL is the uploaded ${row.fileFormat}` }]);
+    return bytes.sendBytes(reply, await services.storage.get(row.storageKey), row.fileName, bytes.contentTypeOf(row.fileFormat), row.fileSize);
   }
-  let out = cleanTemplate(await bytes.readBytes(services, row.storageKey));
-  if (query.format === 'PDF') out = await convertDocxToPdf(out);
-  const extension = query.format === 'PDF' ? 'pdf' : 'docx';
-  return bytes.sendBytes(reply, out, `${baseName(row.fileName)}.${extension}`, extension === 'pdf' ? bytes.PDF_TYPE : bytes.DOCX_TYPE, out.length);
+  const format = outputFormat(row, query.format);
+  const out = await toOutput(cleanTemplate(await bytes.readBytes(services, row.storageKey)), format);
+  return bytes.sendBytes(reply, out, `${baseName(row.fileName)}.${bytes.FORMAT_FILE_TYPES[format]}`, bytes.contentTypeOf(format), out.length);
 }
 
 // Configs --------------------------------------------------------------------------------------------
@@ -223,7 +253,7 @@ export async function createFormByMaker(services: Services, ctx: RequestContext,
           categoryType: body.categoryType ?? null, activeStatus: body.activeStatus, createdByUserId: caller.userId, updatedByUserId: caller.userId,
         })
         .returning();
-      await insertVersion(tx, form!, { source: 'MAKER', fileName: `${body.document.title}.docx`, size: stored.size, storageKey: stored.storageKey, sha256: stored.sha256, text: made.text, variables: made.variables }, caller.userId, { isFirst: true });
+      await insertVersion(tx, form!, { source: 'MAKER', format: 'DOCX', fileName: `${body.document.title}.docx`, size: stored.size, storageKey: stored.storageKey, sha256: stored.sha256, text: made.text, variables: made.variables }, caller.userId, { isFirst: true });
       await bytes.settle(tx, [stored.storageKey]);
       await audit(tx, ctx, caller, { type: 'standard_form.created', data: { standardFormId: form!.id, title: form!.title, scope: 'WORKSPACE', source: 'MAKER' } });
       return form!.id;
@@ -242,7 +272,7 @@ export async function addTemplateByMaker(services: Services, ctx: RequestContext
     await services.db.transaction(async (tx) => {
       const form = await formForWrite(tx, caller, formId, body.version);
       await reserve(tx, services, caller.scope, stored.size);
-      const number = await insertVersion(tx, form, { source: 'MAKER', fileName: `${body.document.title}.docx`, size: stored.size, storageKey: stored.storageKey, sha256: stored.sha256, text: made.text, variables: made.variables, comment: body.comment }, caller.userId);
+      const number = await insertVersion(tx, form, { source: 'MAKER', format: 'DOCX', fileName: `${body.document.title}.docx`, size: stored.size, storageKey: stored.storageKey, sha256: stored.sha256, text: made.text, variables: made.variables, comment: body.comment }, caller.userId);
       await touch(tx, form, caller, { latestVersion: number });
       await bytes.settle(tx, [stored.storageKey]);
       await audit(tx, ctx, caller, { type: 'standard_form.version_added', data: { standardFormId: formId, version: number, source: 'MAKER', rolledBackFrom: null } });

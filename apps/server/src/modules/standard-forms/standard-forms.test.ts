@@ -137,7 +137,7 @@ describe('standard forms: the route matrix', () => {
 });
 
 describe('standard forms: create', () => {
-  it('refuses a non-DOCX template (415), a broken marker (400 ERROR_TEMPLATE_INVALID) and bad fields (400), storing nothing', async () => {
+  it('refuses a template neither DOCX nor HWPX (415), a broken marker (400 ERROR_TEMPLATE_INVALID) and bad fields (400), storing nothing', async () => {
     const before = (await t.services.db.select({ n: count() }).from(standardForms))[0]!.n;
     const send = (fields: Record<string, string>, bytes: Buffer, name: string) => {
       const body = formBody({ title: '거절', contractType: 'SERVICE', ...fields }, { bytes, name });
@@ -145,6 +145,7 @@ describe('standard forms: create', () => {
     };
     const pdf = await send({}, Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF'), '서식.pdf');
     expect(pdf.statusCode, pdf.body).toBe(415);
+    expect(pdf.json().data.reason).toBe('NOT_A_TEMPLATE');
     const broken = await send({}, await wordFile('제1조 {{상대방 은 다음과 같다.'), '깨진.docx');
     expect(broken.statusCode, broken.body).toBe(400);
     expect(broken.json().code).toBe('ERROR_TEMPLATE_INVALID');
@@ -156,13 +157,16 @@ describe('standard forms: create', () => {
     expect(after).toBe(before);
   });
 
-  it('refuses HWPX templates (415) and uploads past the workspace quota (nothing stored)', async () => {
+  it('accepts HWPX templates (standard-forms.hwpx.test.ts goes further)', async () => {
+    const form = await createForm(t, writer, { title: '한글 서식' }, { bytes: await hwpx('제1조 {{상대방}}'), name: '서식.hwpx' });
+    expect(form.latest).toMatchObject({ version: 1, fileFormat: 'HWPX' });
+    expect(form.variables.map((v) => v.key)).toEqual(['상대방']);
+  });
+
+  it('refuses uploads past the workspace quota (nothing stored)', async () => {
     const countForms = async () => (await t.services.db.select({ n: count() }).from(standardForms))[0]!.n;
     const countVersions = async () => (await t.services.db.select({ n: count() }).from(standardFormVersions))[0]!.n;
     const [formsBefore, versionsBefore] = [await countForms(), await countVersions()];
-    const body = formBody({ title: '한글 서식', contractType: 'SERVICE' }, { bytes: await hwpx('제1조 {{상대방}}'), name: '서식.hwpx' });
-    const hwp = await t.app.inject({ method: 'POST', url: `${BASE}/v1`, headers: { ...writer.headers, ...body.headers }, payload: body.payload });
-    expect(hwp.statusCode, hwp.body).toBe(415);
     const scope = and(eq(workspaceStorage.tenantId, wsA.tenantId), eq(workspaceStorage.workspaceId, wsA.workspaceId));
     await t.services.db.insert(workspaceStorage).values({ tenantId: wsA.tenantId, workspaceId: wsA.workspaceId }).onConflictDoNothing();
     const [usage] = await t.services.db.select().from(workspaceStorage).where(scope);

@@ -6,6 +6,7 @@ import { AmountInputs } from './ContractCompoundFields';
 import { type ContractCreateDraft } from './contract-create-draft';
 import { errorAt, type FormErrors, useErrorText } from './contract-form-errors';
 import { CONTRACT_PERMISSIONS } from './contract-permissions';
+import { useContractTypeOptions } from './contract-type-options';
 import { useVocabulary, type Vocabulary } from './contract-vocabulary';
 import { GroupPicker } from './ContractPeopleFields';
 import { CounterpartyDraftList } from './CounterpartyDraftList';
@@ -27,6 +28,7 @@ type ChoiceField = 'contractType' | 'language' | 'ourPosition' | 'signingType' |
 export function ContractCreateFields({ draft, onChange, errors }: ContractCreateFieldsProps) {
   const { t } = useTranslation('contracts');
   const vocabulary = useVocabulary();
+  const contractTypes = useContractTypeOptions(draft.contractType ? [draft.contractType] : []);
   const errorText = useErrorText();
   // Registering a contract for someone else hands it over: an admin's decision (the server checks).
   const canChooseOwner = useHasAnyPermission([CONTRACT_PERMISSIONS.admin]);
@@ -34,7 +36,7 @@ export function ContractCreateFields({ draft, onChange, errors }: ContractCreate
   const choice = (field: ChoiceField, vocab: Vocabulary, isRequired = false) => (
     <Select
       label={t(`fields.${field}`)}
-      data={vocabulary.options(vocab)}
+      data={vocab === 'contractType' ? contractTypes : vocabulary.options(vocab)}
       value={draft[field] || null}
       // The options are the vocabulary's codes, so the value fits the field.
       onChange={(value) => onChange({ [field]: value ?? '' } as Partial<ContractCreateDraft>)}

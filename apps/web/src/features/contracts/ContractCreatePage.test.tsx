@@ -1,4 +1,4 @@
-import { createContractV7, type FileMetadata, getConhubContractV3, getContractPermissions } from '@legal/api';
+import { CONTRACT_TYPE_CATALOGUE, createContractV7, type FileMetadata, getConhubContractV3, getContractPermissions, listWorkspaceContractTypes } from '@legal/api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -22,6 +22,14 @@ const pdf = (name: string) => new File(['%PDF'], name, { type: 'application/pdf'
 
 describe('contract registration by upload', () => {
   afterEach(() => FakeXhr.reset());
+
+  it('offers the workspace\'s contract types in the order its admin set, not re-sorted', async () => {
+    const entry = (code: string) => ({ ...CONTRACT_TYPE_CATALOGUE.find((type) => type.code === code)!, label: '' });
+    signInAs(WRITER).on(listWorkspaceContractTypes, ok(['SUPPLY', 'NDA', 'SERVICE'].map(entry)));
+    renderApp('/hanbit/contracts/new');
+    await userEvent.click(await screen.findByRole('combobox', { name: '계약 유형' }, { timeout: 8000 }));
+    await waitFor(async () => expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['물품공급계약', '비밀유지계약', '용역계약']));
+  });
 
   // The longest screen journey of the web suite (two uploads, a form typed and checked twice): about
   // 10 s alone, past 30 s in CI beside the server suite on two cores.

@@ -10,6 +10,7 @@ import { IconFilter } from './contract-icons';
 import {
   type ContractFilters, countFilters, DATE_RANGES, type DateRangeField, emptyFilters, searchFilterBody, writeContractFilters,
 } from './contract-search-params';
+import { useContractTypeOptions } from './contract-type-options';
 import { useVocabulary } from './contract-vocabulary';
 import { HashtagInput } from './HashtagInput';
 import { type Person, PeopleMultiPicker } from './PeoplePicker';
@@ -50,6 +51,7 @@ export function ContractFilterBar({ filters, onChange }: ContractFilterBarProps)
   }
 
   const f = draft.filters;
+  const contractTypes = useContractTypeOptions(f.contractTypes);
   const change = (patch: Partial<ContractFilters>) => setDraft((d) => ({ ...d, filters: { ...d.filters, ...patch } }));
   const changeDate = (range: DateRangeField, side: 'start' | 'end', value: string) =>
     change({ dates: { ...f.dates, [range]: { ...f.dates[range], [side]: value || undefined } } });
@@ -114,7 +116,7 @@ export function ContractFilterBar({ filters, onChange }: ContractFilterBarProps)
           <Stack gap="md" pt="xs">
             <MultiSelect
               label={t('filters.contractTypes')}
-              data={vocabulary.options('contractType')}
+              data={contractTypes}
               value={f.contractTypes}
               onChange={(values) => change({ contractTypes: values as ContractFilters['contractTypes'] })}
               searchable

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { type FieldAccessOf } from './contract-field-access';
 import { formatIsoDate } from '../../lib/i18n';
 import { useErrorText } from './contract-form-errors';
+import { useContractTypeOptions } from './contract-type-options';
 import { useVocabulary, type Vocabulary } from './contract-vocabulary';
 import { EditableField } from './EditableField';
 import { type FieldRoute, useFieldSave } from './use-field-save';
@@ -60,6 +61,8 @@ export function ScalarField({ contract, spec, access }: ScalarFieldProps) {
   const errorText = useErrorText();
   const { save, errors, isSaving, clearErrors } = useFieldSave(contract.id, spec.route, spec.body);
   const value = contract[spec.field];
+  // The workspace's types in its order, the contract's own type kept when the workspace dropped it.
+  const contractTypes = useContractTypeOptions(spec.field === 'contractType' && value ? [value] : []);
   const { canEdit, isFrozen } = access(spec.field);
   const label = t(`fields.${spec.field}`);
   const error = errorText(errors[spec.field], spec.max);
@@ -89,7 +92,7 @@ export function ScalarField({ contract, spec, access }: ScalarFieldProps) {
           return (
             <Select
               {...common}
-              data={vocabulary.options(spec.input.vocabulary)}
+              data={spec.input.vocabulary === 'contractType' ? contractTypes : vocabulary.options(spec.input.vocabulary)}
               value={draft || null}
               onChange={(next) => setDraft(next ?? '')}
               clearable={!spec.isRequired}

@@ -11,7 +11,7 @@ import { FormStatusBadge } from './FormStatusBadge';
 import { IconCopy, IconDownload, IconEraser, IconFileText, IconFileTypePdf, IconPencil, IconTrash } from './standard-form-icons';
 import { useCopyForm, useDeleteForm, useSetActiveStatus } from './standard-form-queries';
 import { draftFromFormPath, standardFormPath, standardFormsPath } from './standard-forms-path';
-import { useTemplateDownload } from './template-downloads';
+import { canDownloadPdf, useTemplateDownload } from './template-downloads';
 import './standard-forms-i18n';
 
 /** Title, status and the form's actions: draft, edit the details, activate/deactivate, copy, delete, downloads. */
@@ -22,7 +22,8 @@ export function FormHeader({ workspaceName, form }: { workspaceName: string; for
   const setStatus = useSetActiveStatus(form.standardFormId);
   const copy = useCopyForm(form.standardFormId);
   const remove = useDeleteForm(form.standardFormId);
-  const download = useTemplateDownload(form.standardFormId, form.latest.fileName);
+  const format = form.latest.fileFormat;
+  const download = useTemplateDownload(form.standardFormId, form.latest.fileName, format);
   const canEdit = form.abilities.edit;
   const [isEditing, setEditing] = useState(false);
   const isActive = form.activeStatus === 'ACTIVE';
@@ -76,9 +77,11 @@ export function FormHeader({ workspaceName, form }: { workspaceName: string; for
               <Button variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />} loading={download.isPending}>{t('form.download')}</Button>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item leftSection={<IconDownload size={14} aria-hidden="true" />} onClick={() => download.mutate('ORIGINAL')}>{t('form.downloadOriginal')}</Menu.Item>
-              <Menu.Item leftSection={<IconEraser size={14} aria-hidden="true" />} onClick={() => download.mutate('CLEANED')}>{t('form.downloadCleaned')}</Menu.Item>
-              <Menu.Item leftSection={<IconFileTypePdf size={14} aria-hidden="true" />} onClick={() => download.mutate('PDF')}>{t('form.downloadPdf')}</Menu.Item>
+              <Menu.Item leftSection={<IconDownload size={14} aria-hidden="true" />} onClick={() => download.mutate('ORIGINAL')}>{t('form.downloadOriginal', { format })}</Menu.Item>
+              <Menu.Item leftSection={<IconEraser size={14} aria-hidden="true" />} onClick={() => download.mutate('CLEANED')}>{t('form.downloadCleaned', { format })}</Menu.Item>
+              {canDownloadPdf(format) ? (
+                <Menu.Item leftSection={<IconFileTypePdf size={14} aria-hidden="true" />} onClick={() => download.mutate('PDF')}>{t('form.downloadPdf')}</Menu.Item>
+              ) : null}
             </Menu.Dropdown>
           </Menu>
           {canEdit ? (

@@ -10,6 +10,7 @@ import { useVocabulary } from '../contracts/contract-vocabulary';
 import { useCreateForm, useFormMeta } from './standard-form-queries';
 import { standardFormPath } from './standard-forms-path';
 import { uploadFailureText } from './upload-failure';
+import { TEMPLATE_ACCEPT } from './template-downloads';
 import './standard-forms-i18n';
 
 interface Draft {
@@ -69,6 +70,7 @@ export function NewFormModal({ workspaceName, isOpen, onClose }: { workspaceName
           isMultiple={false}
           disabled={create.isPending}
           onFiles={([file]) => setDraft({ ...draft, file: file ?? null })}
+          accept={TEMPLATE_ACCEPT}
           texts={{ drop: t('upload.drop'), choose: t('upload.choose'), hint: t('upload.hint'), input: t('upload.input') }}
         />
         {draft.file ? <Text size="sm">{t('upload.chosen', { name: draft.file.name })}</Text> : null}

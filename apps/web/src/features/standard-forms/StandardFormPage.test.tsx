@@ -39,6 +39,18 @@ describe('standard form page', { timeout: 45_000 }, () => {
     expect(screen.getByText('사용')).toBeInTheDocument();
   });
 
+  it('for a HWPX form: previews the server\'s paragraphs, offers the HWPX original and blank form, and no PDF', async () => {
+    const hwpx = versionOf(2, { fileName: '용역계약서.hwpx', fileFormat: 'HWPX' });
+    serveForm().on(getStandardFormV2, ok(detailOf({ latest: hwpx }))).on(getLatestTemplate, ok({ ...templateOf(2), fileName: hwpx.fileName, fileFormat: 'HWPX' }));
+    renderApp('/hanbit/standard-forms/7');
+    const doc = await screen.findByRole('document', { name: '버전 2 본문' }, { timeout: 8000 });
+    expect([...doc.querySelectorAll('mark')].map((m) => m.textContent)).toContain('{{counterparty}}');
+    await userEvent.click(screen.getByRole('button', { name: '내려받기' }));
+    expect(await screen.findByRole('menuitem', { name: '원본 (HWPX)' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: '빈 서식 (HWPX)' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: '빈 서식 (PDF)' })).not.toBeInTheDocument();
+  });
+
   it('lists the versions on a timeline and shows the redline between two of them', async () => {
     const fake = serveForm();
     renderApp('/hanbit/standard-forms/7?tab=versions');

@@ -8,6 +8,7 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { isApiError } from '../../lib/api';
 import { useFormsKey, useUploadVersion } from './standard-form-queries';
 import { uploadFailureText } from './upload-failure';
+import { TEMPLATE_ACCEPT } from './template-downloads';
 import './standard-forms-i18n';
 
 /**
@@ -43,7 +44,7 @@ export function UploadVersionModal({ form, isOpen, onClose }: { form: StandardFo
   return (
     <Modal opened={isOpen} onClose={close} title={t('versions.uploadTitle', { version: form.latestVersion + 1 })} size="lg">
       <Stack gap="sm">
-        <FileDropZone isMultiple={false} disabled={upload.isPending} onFiles={([chosen]) => setFile(chosen ?? null)} texts={{ drop: t('upload.drop'), choose: t('upload.choose'), hint: t('upload.hint'), input: t('upload.input') }} />
+        <FileDropZone isMultiple={false} disabled={upload.isPending} onFiles={([chosen]) => setFile(chosen ?? null)} accept={TEMPLATE_ACCEPT} texts={{ drop: t('upload.drop'), choose: t('upload.choose'), hint: t('upload.hint'), input: t('upload.input') }} />
         {file ? <Text size="sm">{t('upload.chosen', { name: file.name })}</Text> : null}
         <TextInput label={t('versions.comment')} value={comment} onChange={(e) => setComment(e.currentTarget.value)} maxLength={500} />
         {upload.isPending ? <ProgressBar value={percent ?? undefined} label={t('upload.progress', { name: file?.name ?? '' })} /> : null}

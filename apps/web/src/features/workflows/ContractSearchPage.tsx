@@ -9,6 +9,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { ListFooter } from '../../components/ListFooter';
 import { useFormatDateTime } from '../../lib/i18n';
+import { useContractTypeOptions } from '../contracts/contract-type-options';
 import { useVocabulary } from '../contracts/contract-vocabulary';
 import { WorkspaceGate } from '../workspaces/WorkspaceGate';
 import { HUB_SEARCH_VIEWS, HUB_SORTS, type HubSearchFilters, type HubSearchView, hubSearchQuery, readHubSearchFilters, writeHubSearchFilters } from './hub-search-params';
@@ -29,7 +30,7 @@ const SORT_LABELS = {
 function Filters({ filters, onChange }: { filters: HubSearchFilters; onChange: (next: HubSearchFilters) => void }) {
   const { t } = useTranslation('workflows');
   const labels = useWorkflowLabels();
-  const { options } = useVocabulary();
+  const contractTypes = useContractTypeOptions(filters.contractTypes);
   const [keyword, setKeyword] = useState(filters.keyword);
   const change = (over: Partial<HubSearchFilters>) => onChange({ ...filters, ...over, page: 0 });
   const select = { clearable: true, comboboxProps: { withinPortal: true }, miw: 180 } as const;
@@ -43,7 +44,7 @@ function Filters({ filters, onChange }: { filters: HubSearchFilters; onChange: (
       </Group>
       <Group align="flex-end" gap="sm">
         <MultiSelect {...select} label={t('search.status')} data={PROCESS_STATUSES.map((s) => ({ value: s, label: labels.status(s) }))} value={filters.statuses} onChange={(v) => change({ statuses: v as ProcessStatus[] })} />
-        <MultiSelect {...select} label={t('search.contractType')} data={options('contractType')} value={filters.contractTypes} onChange={(v) => change({ contractTypes: v as ContractType[] })} />
+        <MultiSelect {...select} label={t('search.contractType')} data={contractTypes} value={filters.contractTypes} onChange={(v) => change({ contractTypes: v as ContractType[] })} />
         <MultiSelect {...select} label={t('search.preset')} data={PRESETS.map((p) => ({ value: p, label: labels.preset(p) }))} value={filters.presetTypes} onChange={(v) => change({ presetTypes: v as HubSearchFilters['presetTypes'] })} />
         {filters.view === 'related' ? (
           <MultiSelect {...select} label={t('search.relation')} data={MY_RELATIONS.map((r) => ({ value: r, label: t(`search.relations.${r}`) }))} value={filters.relations} onChange={(v) => change({ relations: v as MyRelation[] })} />

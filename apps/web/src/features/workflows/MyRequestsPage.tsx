@@ -12,6 +12,7 @@ import { ListFooter } from '../../components/ListFooter';
 import { api } from '../../lib/api';
 import { useFormatDateTime } from '../../lib/i18n';
 import { saveBlob } from '../../lib/save-blob';
+import { useContractTypeOptions } from '../contracts/contract-type-options';
 import { useVocabulary } from '../contracts/contract-vocabulary';
 import { WorkspaceGate } from '../workspaces/WorkspaceGate';
 import { type MyRequestsFilters, myRequestsQuery, readMyRequestsFilters, writeMyRequestsFilters } from './my-requests-params';
@@ -37,7 +38,7 @@ function useExcelDownload() {
 function Filters({ filters, onChange }: { filters: MyRequestsFilters; onChange: (next: MyRequestsFilters) => void }) {
   const { t } = useTranslation('workflows');
   const labels = useWorkflowLabels();
-  const { options } = useVocabulary();
+  const contractTypes = useContractTypeOptions(filters.contractTypes);
   const [keyword, setKeyword] = useState(filters.keyword);
   const change = (over: Partial<MyRequestsFilters>) => onChange({ ...filters, ...over, page: 0 });
   return (
@@ -58,7 +59,7 @@ function Filters({ filters, onChange }: { filters: MyRequestsFilters; onChange: 
         />
         <MultiSelect
           label={t('myRequests.contractType')}
-          data={options('contractType')}
+          data={contractTypes}
           value={filters.contractTypes}
           onChange={(v) => change({ contractTypes: v as ContractType[] })}
           clearable

@@ -20,7 +20,7 @@ export interface DocxParagraph {
 export const MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
 
 export const NOT_A_DOCX = 'The file is not a Word document (DOCX): it is not a zip with word/document.xml.';
-export const TOO_LARGE = `The Word file is too large once unpacked (over ${MAX_UNPACKED_BYTES / 1024 / 1024} MB).`;
+export const TOO_LARGE = `The file is too large once unpacked (over ${MAX_UNPACKED_BYTES / 1024 / 1024} MB).`;
 
 /** Opens a DOCX, or says why it cannot: not a zip, no word/document.xml, too large unpacked. */
 export function readDocx(docx: Buffer | Uint8Array): { zip: PizZip; problem: null } | { zip: null; problem: string } {
@@ -31,9 +31,14 @@ export function readDocx(docx: Buffer | Uint8Array): { zip: PizZip; problem: nul
     return { zip: null, problem: NOT_A_DOCX };
   }
   if (!zip.file('word/document.xml')) return { zip: null, problem: NOT_A_DOCX };
+  return unpackedBytes(zip) > MAX_UNPACKED_BYTES ? { zip: null, problem: TOO_LARGE } : { zip, problem: null };
+}
+
+/** What the zip's entries declare they inflate to. */
+export function unpackedBytes(zip: PizZip): number {
   let unpacked = 0;
   for (const entry of Object.values(zip.files)) unpacked += (entry as unknown as { _data?: { uncompressedSize?: number } })._data?.uncompressedSize ?? 0;
-  return unpacked > MAX_UNPACKED_BYTES ? { zip: null, problem: TOO_LARGE } : { zip, problem: null };
+  return unpacked;
 }
 
 /** Opens a DOCX; null when readDocx finds a problem. */

@@ -1,11 +1,38 @@
 import Docxtemplater from 'docxtemplater';
 import InspectModule from 'docxtemplater/js/inspect-module.js';
-import type PizZip from 'pizzip';
+import PizZip from 'pizzip';
 import { VariableKeySchema } from '@legal/api';
-import { paragraphLine, readDocx, readParagraphs } from './docx-xml';
+import { MAX_UNPACKED_BYTES, paragraphLine, readDocx, readParagraphs, TOO_LARGE, unpackedBytes } from './docx-xml';
+import { createHwpxModule, hwpxOptions, isHwpxZip, readHwpxLines } from './hwpx-xml';
 
 // Compiling a template with docxtemplater (markers `{{key}}` and `{{#key}}...{{/key}}`, found even
-// when Word split them across runs) and reading what it declares. Pure.
+// when Word or Hangul split them across runs) and reading what it declares. A template is a Word
+// file (DOCX) or a Hangul one (HWPX, through the file type of hwpx-xml.ts). Pure.
+
+export type TemplateFormat = 'DOCX' | 'HWPX';
+
+export const NOT_A_TEMPLATE = 'The file is neither a Word (DOCX) nor a Hangul (HWPX) document.';
+
+/** Opens a template and tells its format, or says why it cannot: not a DOCX or HWPX zip, too large unpacked. */
+export function openTemplate(bytes: Buffer | Uint8Array): { zip: PizZip; format: TemplateFormat; problem: null } | { zip: null; format: null; problem: string } {
+  const docx = readDocx(bytes);
+  if (docx.zip) return { zip: docx.zip, format: 'DOCX', problem: null };
+  if (docx.problem === TOO_LARGE) return { zip: null, format: null, problem: TOO_LARGE };
+  let zip: PizZip;
+  try {
+    zip = new PizZip(bytes);
+  } catch {
+    return { zip: null, format: null, problem: NOT_A_TEMPLATE };
+  }
+  if (!isHwpxZip(zip)) return { zip: null, format: null, problem: NOT_A_TEMPLATE };
+  if (unpackedBytes(zip) > MAX_UNPACKED_BYTES) return { zip: null, format: null, problem: TOO_LARGE };
+  return { zip, format: 'HWPX', problem: null };
+}
+
+/** The template's format (DOCX or HWPX), or null for anything else. */
+export function templateFormatOf(bytes: Buffer | Uint8Array): TemplateFormat | null {
+  return openTemplate(bytes).format;
+}
 
 /** What fills an unfilled value marker in a preview or a blank form. */
 export const BLANK = '＿＿＿＿';
@@ -57,33 +84,35 @@ interface DxtPart {
   subparsed?: DxtPart[];
 }
 
-type Compiled = { ok: true; doc: Docxtemplater; inspect: InstanceType<typeof InspectModule> } | { ok: false; problems: string[] };
+type Compiled = { ok: true; doc: Docxtemplater; inspect: InstanceType<typeof InspectModule>; format: TemplateFormat } | { ok: false; problems: string[] };
 
 /**
- * Compiles the template. Never throws: a file that is not a DOCX, a corrupt one, or markers that do
- * not parse come back as problems.
+ * Compiles the template. Never throws: a file that is not a DOCX or HWPX, a corrupt one, or markers
+ * that do not parse come back as problems.
  */
-export function compileTemplate(docx: Buffer | Uint8Array): Compiled {
-  const opened = readDocx(docx);
-  return opened.zip ? compileZip(opened.zip) : { ok: false, problems: [opened.problem] };
+export function compileTemplate(bytes: Buffer | Uint8Array): Compiled {
+  const opened = openTemplate(bytes);
+  return opened.zip ? compileZip(opened.zip, opened.format) : { ok: false, problems: [opened.problem] };
 }
 
-function compileZip(zip: PizZip): Compiled {
+function compileZip(zip: PizZip, format: TemplateFormat): Compiled {
   const inspect = new InspectModule();
   try {
-    const doc = new Docxtemplater(zip, { ...templateOptions(), modules: [inspect] });
-    return { ok: true, doc, inspect };
+    const doc = format === 'HWPX'
+      ? new Docxtemplater(zip, { ...templateOptions(), ...hwpxOptions(), modules: [createHwpxModule(), inspect] })
+      : new Docxtemplater(zip, { ...templateOptions(), modules: [inspect] });
+    return { ok: true, doc, inspect, format };
   } catch (error) {
     return { ok: false, problems: describeTemplateError(error) };
   }
 }
 
 /** Reads the template's markers, text and problems. Never throws. */
-export function inspectTemplate(docx: Buffer | Uint8Array): TemplateInspection {
-  const opened = readDocx(docx);
+export function inspectTemplate(bytes: Buffer | Uint8Array): TemplateInspection {
+  const opened = openTemplate(bytes);
   if (!opened.zip) return { markers: [], text: '', problems: [opened.problem] };
-  const text = safeText(opened.zip); // before compiling: docxtemplater takes the zip over
-  const compiled = compileZip(opened.zip);
+  const text = safeText(opened.zip, opened.format); // before compiling: docxtemplater takes the zip over
+  const compiled = compileZip(opened.zip, opened.format);
   if (!compiled.ok) return { markers: [], text, problems: compiled.problems };
   return { ...markersOf(compiled.inspect), text };
 }
@@ -116,15 +145,15 @@ export function markersOf(inspect: InstanceType<typeof InspectModule>): { marker
     }
   };
   // The body first, then headers, footers and the rest: the order a reader meets them.
-  const rank = (file: string) => (file === 'word/document.xml' ? 0 : /header/.test(file) ? 1 : /footer/.test(file) ? 2 : 3);
+  const rank = (file: string) => (file === 'word/document.xml' || /^Contents\/section\d+\.xml$/i.test(file) ? 0 : /header/.test(file) ? 1 : /footer/.test(file) ? 2 : 3);
   const files = Object.keys(inspect.fullInspected).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b, 'en', { numeric: true }));
   for (const file of files) visit(inspect.getStructuredTags(file) as DxtPart[]);
   return { markers, problems: [...new Set(problems)] };
 }
 
-function safeText(zip: PizZip): string {
+function safeText(zip: PizZip, format: TemplateFormat): string {
   try {
-    return readParagraphs(zip).map(paragraphLine).join('\n');
+    return format === 'HWPX' ? readHwpxLines(zip).join('\n') : readParagraphs(zip).map(paragraphLine).join('\n');
   } catch {
     return '';
   }
@@ -135,6 +164,7 @@ const PLACES: Array<[RegExp, string]> = [
   [/^word\/header\d*\.xml$/, 'a header'],
   [/^word\/footer\d*\.xml$/, 'a footer'],
   [/^word\/footnotes\.xml$/, 'the footnotes'],
+  [/^Contents\/section\d+\.xml$/i, 'the body'],
 ];
 
 /** docxtemplater's compile errors as sentences a form author can act on. */
@@ -174,10 +204,10 @@ function describeOne(error: unknown): string {
       return `{{@${tag}}}: only {{name}} and {{#name}}...{{/name}} markers are supported${at}.`;
     case 'malformed_xml':
     case 'file_has_invalid_xml':
-      return `The Word file is corrupt: its XML cannot be read${at}.`;
+      return `The file is corrupt: its XML cannot be read${at}.`;
     case 'filetype_not_identified':
     case 'filetype_not_handled':
-      return 'The file is not a Word document (DOCX).';
+      return NOT_A_TEMPLATE;
     default:
       return `${String(p.explanation ?? (error instanceof Error ? error.message : 'The template cannot be read'))}${at}.`;
   }

@@ -86,7 +86,7 @@ describe('inspectTemplate', () => {
     for (const bytes of [Buffer.from('%PDF-1.7 not a zip'), Buffer.alloc(0), docxOf([para('x')]).subarray(0, 200)]) {
       const result = inspectTemplate(bytes);
       expect(result.markers).toEqual([]);
-      expect(result.problems).toEqual([expect.stringMatching(/not a Word document/)]);
+      expect(result.problems).toEqual([expect.stringMatching(/neither a Word \(DOCX\) nor a Hangul \(HWPX\) document/)]);
     }
   });
 });

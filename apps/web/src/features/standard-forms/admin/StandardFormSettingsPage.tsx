@@ -2,7 +2,7 @@ import {
   CONTRACT_TYPES, type ContractType, getWorkspaceCategoryTypes, getWorkspaceContractTypes, listGlobalFormAvailabilityV2, putWorkspaceCategoryTypes,
   putWorkspaceContractTypes, setGlobalFormAvailabilityV1, workspaceKey,
 } from '@legal/api';
-import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Switch, Table, TagsInput, Text } from '@mantine/core';
+import { ActionIcon, Alert, Button, Checkbox, Group, List, SimpleGrid, Stack, Switch, Table, TagsInput, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,7 +15,9 @@ import { SectionCard } from '../../../components/SectionCard';
 import { api } from '../../../lib/api';
 import { type SessionState, useSession } from '../../../lib/session';
 import { AdminPageHeader } from '../../admin/AdminPageHeader';
+import { WORKSPACE_CONTRACT_TYPES_KEY } from '../../contracts/contract-type-options';
 import { useVocabulary } from '../../contracts/contract-vocabulary';
+import { IconChevronDown, IconChevronUp } from '../standard-form-icons';
 import '../standard-forms-i18n';
 
 const selectWorkspaceKey = (s: SessionState) => workspaceKey(s.tenantId, s.workspaceId);
@@ -23,6 +25,15 @@ const selectWorkspaceKey = (s: SessionState) => workspaceKey(s.tenantId, s.works
 function useSettingsKey() {
   // Apart from the library's own keys, so that refreshing the library leaves these alone.
   return ['standardFormSettings', useSession(selectWorkspaceKey)] as const;
+}
+
+/** Moves the item at `index` one place up (-1) or down (+1). */
+export function moveItem<T>(list: readonly T[], index: number, step: -1 | 1): T[] {
+  const target = index + step;
+  if (target < 0 || target >= list.length) return [...list];
+  const next = [...list];
+  [next[index], next[target]] = [next[target]!, next[index]!];
+  return next;
 }
 
 function ContractTypesSection() {
@@ -37,22 +48,52 @@ function ContractTypesSection() {
     onSuccess: (data) => {
       client.setQueryData(key, data);
       setDraft(null);
+      // The contract screens' type pickers follow the new list and order.
+      void client.invalidateQueries({ queryKey: [WORKSPACE_CONTRACT_TYPES_KEY] });
       notifications.show({ color: 'green', message: t('settings.saved') });
     },
   });
   if (query.error) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (!query.data) return <LoadingState />;
   const chosen = draft ?? query.data.contractTypes;
-  // The workspace's order first, then the rest of the catalogue.
-  const ordered = [...chosen, ...CONTRACT_TYPES.filter((type) => !chosen.includes(type))];
+  // The workspace's types in its order (they can be moved), then the rest of the catalogue to add.
+  const others = CONTRACT_TYPES.filter((type) => !chosen.includes(type));
+  const onChange = (value: string[]) => setDraft([...chosen.filter((type) => value.includes(type)), ...others.filter((type) => value.includes(type))]);
   return (
     <Stack gap="sm">
-      <Checkbox.Group value={chosen} onChange={(value) => setDraft(ordered.filter((type) => value.includes(type)))} aria-label={t('settings.contractTypes')}>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-          {ordered.map((type) => <Checkbox key={type} value={type} label={vocabulary.label('contractType', type)} />)}
-        </SimpleGrid>
+      <Checkbox.Group value={chosen} onChange={onChange} aria-label={t('settings.contractTypes')}>
+        <Stack gap={4}>
+          <List listStyleType="none" spacing={4} aria-label={t('settings.chosenTypes')} type="ordered">
+            {chosen.map((type, index) => {
+              const label = vocabulary.label('contractType', type);
+              return (
+                <List.Item key={type}>
+                  <Group gap="xs" wrap="nowrap">
+                    <Text size="sm" c="dimmed" w={24} ta="right" aria-hidden="true">{index + 1}</Text>
+                    <Checkbox value={type} label={label} style={{ flex: 1 }} />
+                    <ActionIcon variant="subtle" aria-label={t('settings.moveUp', { type: label })} disabled={index === 0} onClick={() => setDraft(moveItem(chosen, index, -1))}>
+                      <IconChevronUp size={16} aria-hidden="true" />
+                    </ActionIcon>
+                    <ActionIcon variant="subtle" aria-label={t('settings.moveDown', { type: label })} disabled={index === chosen.length - 1} onClick={() => setDraft(moveItem(chosen, index, 1))}>
+                      <IconChevronDown size={16} aria-hidden="true" />
+                    </ActionIcon>
+                  </Group>
+                </List.Item>
+              );
+            })}
+          </List>
+          {others.length > 0 ? (
+            <>
+              <Text size="sm" fw={500} mt="sm">{t('settings.otherTypes')}</Text>
+              <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+                {others.map((type) => <Checkbox key={type} value={type} label={vocabulary.label('contractType', type)} />)}
+              </SimpleGrid>
+            </>
+          ) : null}
+        </Stack>
       </Checkbox.Group>
       {chosen.length === 0 ? <Text size="sm" c="red">{t('settings.atLeastOne')}</Text> : null}
+      {save.error ? <Alert color="red" role="alert">{save.error.message}</Alert> : null}
       <Group justify="flex-end">
         <Button onClick={() => save.mutate(chosen)} disabled={draft === null || chosen.length === 0} loading={save.isPending}>{t('settings.save')}</Button>
       </Group>

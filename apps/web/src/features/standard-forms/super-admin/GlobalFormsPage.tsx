@@ -19,6 +19,7 @@ import { AttachmentsPanel } from '../AttachmentsPanel';
 import { FormStatusBadge } from '../FormStatusBadge';
 import { GLOBAL_FORMS_KEY } from '../standard-form-queries';
 import { uploadFailureText } from '../upload-failure';
+import { TEMPLATE_ACCEPT } from '../template-downloads';
 import '../standard-forms-i18n';
 
 const KEY = GLOBAL_FORMS_KEY;
@@ -87,7 +88,7 @@ function GlobalUploadModal({ form, isOpen, onClose }: { form: StandardFormSummar
             <Select label={t('create.language')} data={vocabulary.options('language')} value={language} allowDeselect={false} onChange={(v) => setLanguage((v ?? 'ko') as ContractLanguage)} />
           </>
         )}
-        <FileDropZone isMultiple={false} disabled={upload.isPending} onFiles={([chosen]) => setFile(chosen ?? null)} texts={{ drop: t('upload.drop'), choose: t('upload.choose'), hint: t('upload.hint'), input: t('upload.input') }} />
+        <FileDropZone isMultiple={false} disabled={upload.isPending} onFiles={([chosen]) => setFile(chosen ?? null)} accept={TEMPLATE_ACCEPT} texts={{ drop: t('upload.drop'), choose: t('upload.choose'), hint: t('upload.hint'), input: t('upload.input') }} />
         {file ? <Text size="sm">{t('upload.chosen', { name: file.name })}</Text> : null}
         {upload.isPending ? <ProgressBar value={percent ?? undefined} label={t('upload.progress', { name: file?.name ?? '' })} /> : null}
         {upload.error ? <Alert color="red" role="alert">{uploadFailureText(upload.error, t)}</Alert> : null}
