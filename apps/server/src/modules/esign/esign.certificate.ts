@@ -4,9 +4,9 @@ import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
 import { inScope } from '../../platform/db/tenancy';
 import { requirePermission } from '../../platform/http/access';
 import { type RequestContext, tenantScope, type TenantScope } from '../../platform/http/context';
-import { AppError, forbidden, notFound, validationError } from '../../platform/http/errors';
+import { AppError, notFound, validationError } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
-import { memberDisplayNames, userPrincipal } from '../auth';
+import { memberDisplayNames, unimpersonatedUser } from '../auth';
 import { sealWith } from './esign.keys';
 import { CertificateProblemError, type CertificateDetails, describeCertificatePem, importSigningIdentity } from './pdf';
 import { signingIdentities, uploadedSigningCertificates } from './esign.table';
@@ -25,13 +25,6 @@ export const uploadedIdentityContext = (scope: TenantScope) => `esign-uploaded-i
 function adminScope(ctx: RequestContext) {
   requirePermission(ctx, CONFIG_PERMISSION);
   return tenantScope(ctx);
-}
-
-/** Changing what the organisation signs with is not something an impersonated session may do. */
-function writerOf(ctx: RequestContext) {
-  const principal = userPrincipal(ctx);
-  if (principal.impersonatorUserId !== undefined) throw forbidden();
-  return principal;
 }
 
 const details = (d: CertificateDetails) => ({
@@ -95,7 +88,8 @@ async function receiveCertificate(request: FastifyRequest): Promise<{ p12: Buffe
 
 export async function uploadSigningCertificate(services: AppServices, ctx: RequestContext, request: FastifyRequest): Promise<SigningCertificateView> {
   const scope = adminScope(ctx);
-  const principal = writerOf(ctx);
+  // Changing what the organisation signs with is not something an impersonated session may do.
+  const principal = unimpersonatedUser(ctx, CONFIG_PERMISSION);
   const { p12, password } = await receiveCertificate(request);
   let identity;
   try {
@@ -125,7 +119,8 @@ export async function uploadSigningCertificate(services: AppServices, ctx: Reque
 
 export async function deleteSigningCertificate(services: AppServices, ctx: RequestContext): Promise<SigningCertificateView> {
   const scope = adminScope(ctx);
-  const principal = writerOf(ctx);
+  // Changing what the organisation signs with is not something an impersonated session may do.
+  const principal = unimpersonatedUser(ctx, CONFIG_PERMISSION);
   await services.db.transaction(async (tx) => {
     const [removed] = await tx.delete(uploadedSigningCertificates).where(inScope(uploadedSigningCertificates, scope)).returning();
     if (!removed) throw notFound();
