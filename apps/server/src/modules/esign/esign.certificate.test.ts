@@ -65,7 +65,7 @@ async function completeOneEnvelope(title: string): Promise<string | null> {
   const envelopeId = sent.json().data.envelopeId as number;
   const signerToken = await verifyByEmail(t, await linkTokenOf(t, email), email);
   expect((await signWith(t, signerToken)).statusCode).toBe(200);
-  await waitFor(async () => ((await t.services.db.select().from(envelopes).where(eq(envelopes.id, envelopeId)))[0]?.status === 'COMPLETED' ? true : null), 60_000, 250);
+  await waitFor(async () => ((await t.services.db.select().from(envelopes).where(eq(envelopes.id, envelopeId)))[0]?.status === 'COMPLETED' ? true : null), 120_000, 250);
   const pdf = await call(owner, 'GET', `/api/esign/envelopes/${envelopeId}/download/pdf/v1`);
   const check = await verifySignedPdf(pdf.rawPayload);
   expect(check).toMatchObject({ valid: true, coversWholeFile: true });
