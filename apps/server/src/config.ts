@@ -43,6 +43,7 @@ const EnvSchema = z
       .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().min(3).default('Legal Suite <no-reply@localhost>'),
+    MAIL_ATTACHMENT_MAX_BYTES: z.coerce.number().int().min(0).max(50 * 1024 * 1024).default(10 * 1024 * 1024),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
@@ -130,6 +131,8 @@ const EnvSchema = z
       databasePoolMax: env.DATABASE_POOL_MAX,
       smtpUrl: env.SMTP_URL,
       mailFrom: env.MAIL_FROM,
+      /** A message's attachments together; past it they are left out and the mail says so (its link stays). */
+      mailAttachmentMaxBytes: env.MAIL_ATTACHMENT_MAX_BYTES,
       logLevel: env.LOG_LEVEL,
       bodyLimitBytes: env.BODY_LIMIT_BYTES,
       rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
@@ -252,6 +255,7 @@ export const CONFIG_DOCS: Array<{ name: string; default: string; description: st
   { name: 'DATABASE_POOL_MAX', default: '10', description: 'node-postgres pool size' },
   { name: 'SMTP_URL', default: '(unset: outbox + /dev/mailbox)', description: 'smtp:// or smtps:// URL (with credentials) to send real mail' },
   { name: 'MAIL_FROM', default: 'Legal Suite <no-reply@localhost>', description: 'sender address of outgoing mail' },
+  { name: 'MAIL_ATTACHMENT_MAX_BYTES', default: '10485760 (10 MiB)', description: "the most a message's attachments may weigh together (at most 50 MiB); a larger file is not attached and the mail says so, its link stays" },
   { name: 'LOG_LEVEL', default: 'info', description: 'pino level: fatal, error, warn, info, debug, trace, silent' },
   { name: 'BODY_LIMIT_BYTES', default: '1048576', description: 'largest JSON body accepted (413 past it)' },
   { name: 'RATE_LIMIT_PER_MINUTE', default: '600', description: 'requests per minute per client IP before 429 ERROR_RATE_LIMITED' },

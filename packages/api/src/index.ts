@@ -43,5 +43,6 @@ export * from './workflow-presets';
 export * from './contract-super-admin';
 export * from './workflow-analytics';
 export * from './esign';
+export * from './esign-certificate';
 export * from './seals';
 export * from './notifications';

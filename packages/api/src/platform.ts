@@ -95,6 +95,17 @@ export const MailMessageSchema = z.object({
   text: z.string(),
   status: z.enum(['kept', 'queued', 'sent', 'failed']),
   createdAt: z.string(),
+  attachments: z
+    .array(
+      z.object({
+        filename: z.string(),
+        contentType: z.string(),
+        size: z.number().int(),
+        sha256: z.string(),
+        downloadUrl: z.string().describe('/dev/mailbox/<id>/attachments/<n>: the bytes as they are sent'),
+      }),
+    )
+    .describe('Files sent with the message (too large ones are not attached; the message says so)'),
 });
 export type MailMessage = z.infer<typeof MailMessageSchema>;
 

@@ -80,15 +80,17 @@ export async function createServices(
     recoverActiveOnStart: database.driver === 'pglite',
   });
   jobs.register(...allJobs(modules), ...(options.extraJobs ?? []));
+  const storage = createStorage(config);
   const mailer = new Mailer({
     db: database.db,
     env: { publicUrl: config.publicUrl, productName: { ko: '리걸 스위트', en: 'Legal Suite' } },
     from: config.mailFrom,
     smtpUrl: config.smtpUrl,
     logger: logger.child({ component: 'mail' }),
+    storage,
+    attachmentMaxBytes: config.mailAttachmentMaxBytes,
   });
   mailer.attachJobs(jobs);
-  const storage = createStorage(config);
   const outbound = createOutboundClient({ allow: config.outbound.allowHosts });
   const aiOutbound = createOutboundClient({ allow: config.outbound.allowHosts, timeoutMs: Math.max(10_000, config.ai.timeoutMs) });
   return { config, database, db: database.db, jobs, mailer, storage, outbound, aiOutbound, logger, startedAt: Date.now(), modules, searchSources, attachments, notificationRecords };

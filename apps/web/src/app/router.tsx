@@ -33,6 +33,7 @@ const adminRoutes: RouteObject[] = [
   { path: 'audit', lazy: async () => ({ Component: (await import('../features/admin/audit-log/AuditLogPage')).AuditLogPage }), },
   { path: 'standard-forms', lazy: async () => ({ Component: (await import('../features/standard-forms/admin/StandardFormSettingsPage')).StandardFormSettingsPage }) },
   { path: 'workflow-presets', lazy: async () => ({ Component: (await import('../features/workflows/presets/WorkspaceWorkflowPresetsPage')).WorkspaceWorkflowPresetsPage }) },
+  { path: 'esign-certificate', lazy: async () => ({ Component: (await import('../features/esign/admin/SigningCertificatePage')).SigningCertificatePage }) },
 ];
 
 /**

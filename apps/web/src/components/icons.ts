@@ -34,3 +34,6 @@ export { default as IconSun } from '@tabler/icons-react/dist/esm/icons/IconSun.m
 export { default as IconTemplate } from '@tabler/icons-react/dist/esm/icons/IconTemplate.mjs';
 export { default as IconUpload } from '@tabler/icons-react/dist/esm/icons/IconUpload.mjs';
 export { default as IconUser } from '@tabler/icons-react/dist/esm/icons/IconUser.mjs';
+export { default as IconCalendar } from '@tabler/icons-react/dist/esm/icons/IconCalendar.mjs';
+export { default as IconChevronLeft } from '@tabler/icons-react/dist/esm/icons/IconChevronLeft.mjs';
+export { default as IconChevronRight } from '@tabler/icons-react/dist/esm/icons/IconChevronRight.mjs';

@@ -1,6 +1,7 @@
-import { AUTH_LIMITS, type LauncherEntry, PERMISSION, type Profile, parseTheme } from '@legal/api';
+import { AUTH_LIMITS, type LauncherEntry, PERMISSION, type PermissionName, type Profile, parseTheme } from '@legal/api';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
+import { requirePermission } from '../../platform/http/access';
 import { type RequestContext, tenantScope } from '../../platform/http/context';
 import { AppError, forbidden, notFound, unauthorized, validationError } from '../../platform/http/errors';
 import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
@@ -16,6 +17,17 @@ type UserPrincipal = Extract<NonNullable<RequestContext['principal']>, { kind: '
 export function userPrincipal(ctx: RequestContext): UserPrincipal {
   if (ctx.principal?.kind !== 'user') throw unauthorized();
   return ctx.principal;
+}
+
+/**
+ * The signed-in user acting as themselves, holding `permission` when one is named: what an
+ * impersonated session may not do (sign-in settings, signing keys, passwords) answers 403.
+ */
+export function unimpersonatedUser(ctx: RequestContext, permission?: PermissionName): UserPrincipal {
+  if (permission) requirePermission(ctx, permission);
+  const principal = userPrincipal(ctx);
+  if (principal.impersonatorUserId !== undefined) throw forbidden();
+  return principal;
 }
 
 async function currentUser(db: Db, userId: number) {
@@ -88,8 +100,7 @@ export async function pageOwnLoginTracks(db: Db, ctx: RequestContext, page: { pa
 
 /** Changes the password after checking the current one; every other session of the user ends. */
 export async function changePassword(db: Db, ctx: RequestContext, body: { currentPassword: string; newPassword: string }) {
-  const principal = userPrincipal(ctx);
-  if (principal.impersonatorUserId !== undefined) throw forbidden();
+  const principal = unimpersonatedUser(ctx);
   const user = await currentUser(db, principal.userId);
   const problems = (await passwordProblems(body.newPassword, { loginId: user.loginId, names: [user.name] })).map((reason) => ({ field: 'body.newPassword', reason }));
   const currentOk = user.passwordHash ? await verifyPassword(user.passwordHash, body.currentPassword) : false;

@@ -36,7 +36,7 @@ export const authModule = defineModule({
   seed: (database, config, logger) => seedDemoData(database, config, logger),
 });
 
-export { disableUser, userPrincipal } from './account.service';
+export { disableUser, unimpersonatedUser, userPrincipal } from './account.service';
 export { seedDemoData } from './demo-seed';
 export { hashPassword, passwordProblems } from './passwords';
 

@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PATHS = ['/api/dev/mailbox/v1', '/dev/mailbox', '/dev/mailbox/1'];
+const PATHS = ['/api/dev/mailbox/v1', '/dev/mailbox', '/dev/mailbox/1', '/dev/mailbox/1/attachments/0'];
 
 describe('the development mailbox', () => {
   it('answers clients on this machine (127.0.0.0/8, ::1, IPv4-mapped loopback)', async () => {

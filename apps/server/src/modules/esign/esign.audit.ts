@@ -7,7 +7,9 @@ export type EsignAuditEvent =
   | { type: 'esign.envelope_completed'; data: { envelopeId: number; contractId: number | null; signedSha256: string } }
   | { type: 'esign.signer_signed'; data: { envelopeId: number; partyId: number } }
   | { type: 'esign.signer_declined'; data: { envelopeId: number; partyId: number } }
-  | { type: 'esign.seal_applied'; data: { envelopeId: number; partyId: number; sealName: string } };
+  | { type: 'esign.seal_applied'; data: { envelopeId: number; partyId: number; sealName: string } }
+  | { type: 'esign.certificate_uploaded'; data: { subject: string; issuer: string; serialNumber: string; notAfter: string; fingerprintSha256: string } }
+  | { type: 'esign.certificate_deleted'; data: { subject: string; serialNumber: string; fingerprintSha256: string } };
 
 declare module '../../platform/audit/audit' {
   interface AuditEventsByModule {

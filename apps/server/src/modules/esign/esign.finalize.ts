@@ -94,11 +94,14 @@ export async function finalizeEnvelope(services: AppServices, scope: TenantScope
       .update(linkTokens)
       .set({ expiresAt: new Date(now.getTime() + COMPLETED_LINK_DAYS * DAY_MS) })
       .where(and(inScope(linkTokens, scope), eq(linkTokens.envelopeId, locked.id), isNull(linkTokens.revokedAt)));
+    // Every party and the sender side receive the executed PDF attached (by reference to its object;
+    // past MAIL_ATTACHMENT_MAX_BYTES the mail says so), and keep their link.
+    const attachments = [{ filename: displayName.replace(/[\\/:*?"<>|]/g, '_'), contentType: 'application/pdf', storageKey: signedKey, sha256: signed.sha256 }];
     for (const p of parties.filter((x) => x.kind === 'EXTERNAL' && x.email)) {
       const token = await liveLink(tx, services, scope, p.id);
-      await services.mailer.send(partyNoticeMailTemplate, { to: p.email!, locale: p.locale, ...scope, data: { kind: 'COMPLETED', title: locked.title, senderName: (await findOrganizationName(tx, scope, p.locale)) ?? '', reason: null, url: token ? signUrl(services.config, token) : null } }, tx);
+      await services.mailer.send(partyNoticeMailTemplate, { to: p.email!, locale: p.locale, ...scope, attachments, data: { kind: 'COMPLETED', title: locked.title, senderName: (await findOrganizationName(tx, scope, p.locale)) ?? '', reason: null, url: token ? signUrl(services.config, token) : null } }, tx);
     }
-    await tellSenderSide(tx, services, scope, locked, { kind: 'COMPLETED', partyName: null, reason: null });
+    await tellSenderSide(tx, services, scope, locked, { kind: 'COMPLETED', partyName: null, reason: null, attachments });
     await recordAudit(tx, { type: 'esign.envelope_completed', data: { envelopeId: locked.id, contractId: locked.contractId, signedSha256: signed.sha256 } }, { actorUserId: null, ...scope });
     return 'COMPLETED' as const;
   });

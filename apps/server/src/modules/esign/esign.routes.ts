@@ -2,6 +2,7 @@ import * as api from '@legal/api';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/http/route';
 import type { AppServices } from '../../platform/services';
+import * as certificate from './esign.certificate';
 import { createDocument, createEnvelope } from './esign.create';
 import * as sender from './esign.sender';
 import * as signer from './esign.signer';
@@ -24,6 +25,10 @@ export function registerEsignRoutes(app: FastifyInstance, services: AppServices)
   });
 
   route(app, api.createDocument, ({ ctx, body }) => createDocument(services, ctx, body));
+
+  route(app, api.getSigningCertificate, ({ ctx }) => certificate.getSigningCertificate(services, ctx));
+  route(app, api.uploadSigningCertificate, ({ ctx, request }) => certificate.uploadSigningCertificate(services, ctx, request));
+  route(app, api.deleteSigningCertificate, ({ ctx }) => certificate.deleteSigningCertificate(services, ctx));
 
   route(app, api.getVerificationMethods, ({ request }) => signer.getVerificationMethods(services, request), signerLimit);
   route(app, api.sendEmailCode, ({ request, reply }) => signer.sendCode(services, request, reply, 'EMAIL'), signerLimit);

@@ -203,3 +203,28 @@ export const signingIdentities = pgTable(
   },
   (t) => [uniqueIndex('esign_signing_identities_scope_key').on(t.tenantId, t.workspaceId)],
 );
+
+/**
+ * A workspace's own certificate, uploaded by an admin (PKCS#12 re-packed under a random
+ * passphrase): `{p12 base64, passphrase}` sealed like the generated identity (context
+ * esign-uploaded-identity:<tenant>:<workspace>). While present and valid it signs the completions
+ * instead of `esign_signing_identities`; deleting it returns to that one.
+ */
+export const uploadedSigningCertificates = pgTable(
+  'esign_uploaded_certificates',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ...tenantColumns(),
+    subject: text('subject').notNull(),
+    issuer: text('issuer').notNull(),
+    serialNumber: text('serial_number').notNull(),
+    fingerprintSha256: text('fingerprint_sha256').notNull(),
+    certificatePem: text('certificate_pem').notNull(),
+    sealedP12: text('sealed_p12').notNull(),
+    notBefore: timestamp('not_before', { withTimezone: true }).notNull(),
+    notAfter: timestamp('not_after', { withTimezone: true }).notNull(),
+    uploadedByUserId: bigint('uploaded_by_user_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('esign_uploaded_certificates_scope_key').on(t.tenantId, t.workspaceId)],
+);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { EnvelopeSchema } from '@legal/api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +96,18 @@ describe('the path: a contract envelope, two signers in order, the executed sign
     expect(executed.statusCode, executed.body.slice(0, 300)).toBe(200);
     const check = await verifySignedPdf(executed.rawPayload);
     expect(check).toMatchObject({ valid: true, coversWholeFile: true });
+
+    // Every party and the sender receive the executed PDF attached (its exact bytes), with the link still.
+    for (const [to, template] of [[body.parties[0]!.email, 'esign.party-notice'], [body.parties[1]!.email, 'esign.party-notice'], [owner.loginId, 'esign.sender-notice']] as const) {
+      const mail = (await lastMail(t, to, template))!;
+      expect(mail.subject, to).toContain(template === 'esign.party-notice' ? '모든 당사자의 서명이 완료되었습니다' : '전자서명이 완료되었습니다');
+      expect(mail.attachments, to).toEqual([{ filename: `${body.title} (서명완료).pdf`, contentType: 'application/pdf', storageKey: done.signedStorageKey, size: expect.any(Number), sha256: done.signedSha256 }]);
+      expect(mail.text, to).toContain(`첨부 파일: ${body.title} (서명완료).pdf`);
+      expect(mail.text, to).toMatch(template === 'esign.party-notice' ? /서명된 PDF 받기: http\S+\/sign\// : /열기: http\S+/);
+      const listed = (await t.app.inject({ method: 'GET', url: `/api/dev/mailbox/v1?to=${encodeURIComponent(to)}` })).json().data.content.find((m: { id: number }) => m.id === mail.id);
+      const attached = await t.app.inject({ method: 'GET', url: listed.attachments[0].downloadUrl });
+      expect(createHash('sha256').update(attached.rawPayload).digest('hex'), to).toBe(done.signedSha256);
+    }
 
     const verification = await call(owner, 'GET', `${BASE}/${env.envelopeId}/verification/v1`);
     expect(verification.json().data).toMatchObject({ chainValid: true, brokenAtSeq: null, pdfSignatureValid: true, signedSha256Matches: true });

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { inScope } from '../../platform/db/tenancy';
 import type { TenantScope } from '../../platform/http/context';
+import type { MailAttachmentInput } from '../../platform/mail/mailer';
 import { notify } from '../../platform/notifications/notifications';
 import type { AppServices } from '../../platform/services';
 import { peopleByIds } from '../admin';
@@ -79,6 +80,8 @@ export interface SenderNews {
   kind: 'SEAL_DUE' | 'DECLINED' | 'COMPLETED';
   partyName: string | null;
   reason: string | null;
+  /** The signed PDF of a COMPLETED envelope, mailed attached (past MAIL_ATTACHMENT_MAX_BYTES the mail says so). */
+  attachments?: MailAttachmentInput[];
 }
 
 /**
@@ -93,7 +96,7 @@ export async function tellSenderSide(tx: Tx, services: Pick<AppServices, 'mailer
   for (const person of people) {
     await services.mailer.send(
       senderNoticeMailTemplate,
-      { to: person.loginId, locale: person.locale, ...scope, data: { kind: news.kind, title: e.title, partyName: news.partyName, reason: news.reason, url: senderPageUrl(services.config, workspaceName, e) } },
+      { to: person.loginId, locale: person.locale, ...scope, attachments: news.attachments, data: { kind: news.kind, title: e.title, partyName: news.partyName, reason: news.reason, url: senderPageUrl(services.config, workspaceName, e) } },
       tx,
     );
   }

@@ -1,4 +1,6 @@
+import { createHash, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -7,10 +9,20 @@ import { createTestApp, type TestApp, waitFor } from '../../test/harness';
 import { mailOutbox } from './mail.table';
 import { mailCheckTemplate } from './templates';
 
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** Bytes put into the app's object storage, as a module would before attaching them. */
+async function stored(t: TestApp, name: string, size: number) {
+  const bytes = Buffer.alloc(size, name);
+  const storageKey = `t1/w1/mail-test/${randomUUID()}.pdf`;
+  await t.services.storage.put(storageKey, Readable.from([bytes]), { maxBytes: size });
+  return { bytes, attachment: { filename: `${name}.pdf`, contentType: 'application/pdf', storageKey, sha256: sha256(bytes) } };
+}
+
 describe('mail without SMTP: outbox and development mailbox', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { MAIL_ATTACHMENT_MAX_BYTES: '2000' } });
   });
   afterAll(() => t.close());
 
@@ -38,6 +50,42 @@ describe('mail without SMTP: outbox and development mailbox', () => {
     expect(one.body).toContain('메일 발송이 정상적으로 설정되었습니다');
     expect((await t.app.inject({ method: 'GET', url: '/dev/mailbox/999999' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/dev/mailbox/abc' })).statusCode).toBe(404);
+  });
+
+  it('keeps attachments by reference within the cap, names the one left out, and lets the dev mailbox download them', async () => {
+    const fits = await stored(t, '계약서', 1500);
+    const tooMuch = await stored(t, 'annex', 1000);
+    const { id } = await t.services.mailer.send(mailCheckTemplate, { to: 'attach@example.kr', locale: 'ko', data: { requestedBy: '첨부' }, attachments: [fits.attachment, tooMuch.attachment] });
+    const [row] = await t.services.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    // The reference only: the outbox never holds the bytes.
+    expect(row!.attachments).toEqual([{ ...fits.attachment, size: 1500 }]);
+    expect(row!.text).toContain('첨부 파일: 계약서.pdf (1 KB)');
+    expect(row!.text).toContain('annex.pdf (1000 B): 첨부 한도(2 KB)를 넘어 첨부하지 않았습니다.');
+    expect(row!.html).toContain('첨부 파일: 계약서.pdf');
+
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/dev/mailbox/v1?to=attach@example.kr' })).json().data.content[0];
+    expect(listed.attachments).toEqual([{ filename: '계약서.pdf', contentType: 'application/pdf', size: 1500, sha256: fits.attachment.sha256, downloadUrl: `/dev/mailbox/${id}/attachments/0` }]);
+    const download = await t.app.inject({ method: 'GET', url: listed.attachments[0].downloadUrl });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toContain("filename*=UTF-8''%EA%B3%84%EC%95%BD%EC%84%9C.pdf");
+    expect(sha256(download.rawPayload)).toBe(fits.attachment.sha256);
+    expect((await t.app.inject({ method: 'GET', url: `/dev/mailbox/${id}/attachments/1` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/dev/mailbox/${id}/attachments/x` })).statusCode).toBe(404);
+
+    // The pages show it: a link in the list, a bar above the message.
+    const list = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });
+    expect(list.body).toContain(`<a href="/dev/mailbox/${id}/attachments/0" download="계약서.pdf">`);
+    const one = await t.app.inject({ method: 'GET', url: `/dev/mailbox/${id}` });
+    expect(one.body).toMatch(/<body[^>]*><div data-dev-mailbox-attachments[^>]*><a href="\/dev\/mailbox\/\d+\/attachments\/0"/);
+
+    // English, and nothing fits: the mail only says so.
+    const big = await stored(t, 'big', 2001);
+    const { id: enId } = await t.services.mailer.send(mailCheckTemplate, { to: 'attach-en@example.com', locale: 'en', data: { requestedBy: 'x' }, attachments: [big.attachment] });
+    const [en] = await t.services.db.select().from(mailOutbox).where(eq(mailOutbox.id, enId));
+    expect(en!.attachments).toEqual([]);
+    expect(en!.text).toContain('big.pdf (2 KB): over the 2 KB attachment limit, so not attached. Download it from the link in this message.');
+    await expect(t.services.mailer.send(mailCheckTemplate, { to: 'x@example.com', locale: 'en', data: { requestedBy: 'x' }, attachments: [{ ...big.attachment, storageKey: 't1/w1/mail-test/none' }] })).rejects.toThrow('not in storage');
   });
 
   it('writes mail inside the caller transaction: a rollback leaves no message', async () => {
@@ -115,6 +163,19 @@ describe('mail over SMTP (a real SMTP peer on loopback)', () => {
       return r?.status === 'sent' ? r : null;
     });
     expect(row.attempts).toBe(1);
+  });
+
+  it('sends the attachments read from storage, byte for byte', async () => {
+    const pdf = await stored(t, '서명완료', 4096);
+    const { id } = await t.services.mailer.send(mailCheckTemplate, { to: 'smtp-attach@example.kr', locale: 'ko', data: { requestedBy: '첨부 전송' }, attachments: [pdf.attachment] });
+    const mail = await waitFor(async () => received.find((m) => m.text?.includes('첨부 전송')));
+    expect(mail.attachments).toHaveLength(1);
+    const [attached] = mail.attachments;
+    expect(attached!.filename).toBe('서명완료.pdf');
+    expect(attached!.contentType).toBe('application/pdf');
+    expect(sha256(attached!.content)).toBe(pdf.attachment.sha256);
+    expect(mail.text).toContain('첨부 파일: 서명완료.pdf (4 KB)');
+    await waitFor(async () => ((await t.services.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]?.status === 'sent' ? true : null));
   });
 
   it('delivers mail sent inside a committed transaction, and nothing from a rolled-back one', async () => {

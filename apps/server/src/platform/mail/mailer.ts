@@ -5,8 +5,17 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
 import { defineJob, type JobQueue } from '../jobs/jobs';
-import { mailOutbox } from './mail.table';
-import type { MailEnv, MailTemplate } from './templates';
+import type { ObjectStorage } from '../storage/storage';
+import { mailOutbox, type StoredMailAttachment } from './mail.table';
+import type { MailAttachmentNotice, MailEnv, MailTemplate } from './templates';
+
+/** A file to send with a message: an object already in storage (the outbox keeps the reference, not the bytes). */
+export interface MailAttachmentInput {
+  filename: string;
+  contentType: string;
+  storageKey: string;
+  sha256: string;
+}
 
 export interface SendMailInput<T> {
   to: string;
@@ -15,6 +24,8 @@ export interface SendMailInput<T> {
   tenantId?: number;
   workspaceId?: number;
   meta?: Record<string, unknown>;
+  /** Attached in order while together within MAIL_ATTACHMENT_MAX_BYTES; the rest are named in the mail as too large. */
+  attachments?: MailAttachmentInput[];
 }
 
 export interface MailerOptions {
@@ -24,6 +35,10 @@ export interface MailerOptions {
   /** smtp:// URL; without it mail is kept in the outbox for the development mailbox. */
   smtpUrl?: string;
   logger: Logger;
+  /** Where attachments are read from. */
+  storage: ObjectStorage;
+  /** MAIL_ATTACHMENT_MAX_BYTES: a message's attachments together. */
+  attachmentMaxBytes: number;
 }
 
 /**
@@ -48,7 +63,8 @@ export class Mailer {
   }
 
   async send<T>(template: MailTemplate<T>, input: SendMailInput<T>, tx?: Tx): Promise<{ id: number }> {
-    const rendered = template.render(input.data, input.locale, this.options.env);
+    const { attachments, notice } = await this.fitAttachments(input.attachments ?? []);
+    const rendered = template.render(input.data, input.locale, notice ? { ...this.options.env, attachments: notice } : this.options.env);
     const [row] = await (tx ?? this.options.db)
       .insert(mailOutbox)
       .values({
@@ -62,6 +78,7 @@ export class Mailer {
         workspaceId: input.workspaceId ?? null,
         status: this.transport ? 'queued' : 'kept',
         meta: input.meta ?? null,
+        attachments,
       })
       .returning({ id: mailOutbox.id });
     if (!row) throw new Error('outbox insert returned nothing');
@@ -71,6 +88,31 @@ export class Mailer {
       await this.jobs.send(deliverMailJob, { outboxId: row.id }, { idempotencyKey: `outbox-${row.id}`, tx });
     }
     return { id: row.id };
+  }
+
+  /**
+   * The attachments that go with the message (their size read from storage, not trusted from the
+   * caller), in order while together within the cap; the notice the mail's layout shows.
+   */
+  private async fitAttachments(inputs: MailAttachmentInput[]): Promise<{ attachments: StoredMailAttachment[]; notice: MailAttachmentNotice | null }> {
+    if (inputs.length === 0) return { attachments: [], notice: null };
+    const maxBytes = this.options.attachmentMaxBytes;
+    const attachments: StoredMailAttachment[] = [];
+    const notice: MailAttachmentNotice = { attached: [], omitted: [], maxBytes };
+    let total = 0;
+    for (const input of inputs) {
+      const info = await this.options.storage.head(input.storageKey);
+      if (!info) throw new Error(`mail attachment ${input.storageKey} is not in storage`);
+      const entry = { filename: input.filename, size: info.size };
+      if (total + info.size <= maxBytes) {
+        total += info.size;
+        attachments.push({ ...input, size: info.size });
+        notice.attached.push(entry);
+      } else {
+        notice.omitted.push(entry);
+      }
+    }
+    return { attachments, notice };
   }
 
   /** Delivers one outbox message over SMTP. Safe to repeat: a sent message is not sent again. */
@@ -88,6 +130,10 @@ export class Mailer {
         html: message.html,
         text: message.text,
         messageId: `<outbox-${message.id}@${host}>`,
+        // Read from storage at each attempt; a missing object fails the attempt (recorded, retried).
+        attachments: await Promise.all(
+          message.attachments.map(async (a) => ({ filename: a.filename, contentType: a.contentType, content: await this.options.storage.get(a.storageKey) })),
+        ),
       });
       await db
         .update(mailOutbox)

@@ -3,6 +3,15 @@ import type { Locale } from '@legal/api';
 export interface MailEnv {
   publicUrl: string;
   productName: Record<Locale, string>;
+  /** Set by the mailer for a message with attachments: `layout` says what is attached and what was too large. */
+  attachments?: MailAttachmentNotice;
+}
+
+export interface MailAttachmentNotice {
+  attached: Array<{ filename: string; size: number }>;
+  /** Left out: together with those before them they pass `maxBytes` (MAIL_ATTACHMENT_MAX_BYTES). */
+  omitted: Array<{ filename: string; size: number }>;
+  maxBytes: number;
 }
 
 export interface RenderedMail {
@@ -27,13 +36,37 @@ export function escapeHtml(value: unknown): string {
   return String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
-/** The shared frame of every mail: product name, body paragraphs, an optional button, footer. */
+/** 245 KB, 12.3 MB: sizes as a reader says them. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
+}
+
+/** The lines that tell what the message carries attached, and what was too large to attach. */
+export function attachmentLines(locale: Locale, notice: MailAttachmentNotice | undefined): string[] {
+  if (!notice) return [];
+  const list = (items: MailAttachmentNotice['attached']) => items.map((a) => `${a.filename} (${formatBytes(a.size)})`).join(', ');
+  const lines: string[] = [];
+  if (notice.attached.length > 0) lines.push(locale === 'ko' ? `첨부 파일: ${list(notice.attached)}` : `Attached: ${list(notice.attached)}`);
+  if (notice.omitted.length > 0) {
+    lines.push(
+      locale === 'ko'
+        ? `${list(notice.omitted)}: 첨부 한도(${formatBytes(notice.maxBytes)})를 넘어 첨부하지 않았습니다. 이 메일의 링크에서 받으세요.`
+        : `${list(notice.omitted)}: over the ${formatBytes(notice.maxBytes)} attachment limit, so not attached. Download it from the link in this message.`,
+    );
+  }
+  return lines;
+}
+
+/** The shared frame of every mail: product name, body paragraphs, attachments, an optional button, footer. */
 export function layout(
   locale: Locale,
   env: MailEnv,
   parts: { heading: string; paragraphs: string[]; action?: { label: string; url: string }; footnote?: string },
 ): { html: string; text: string } {
   const product = env.productName[locale];
+  const attachments = attachmentLines(locale, env.attachments);
   const footer =
     locale === 'ko'
       ? `본 메일은 ${product}에서 발송되었습니다. 회신하지 마세요.`
@@ -44,6 +77,7 @@ export function layout(
 <tr><td><p style="margin:0 0 16px;font-weight:600;color:#2f9e44">${escapeHtml(product)}</p>
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(parts.heading)}</h1>
 ${parts.paragraphs.map((p) => `<p style="line-height:1.6;margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n')}
+${attachments.map((p) => `<p style="line-height:1.6;margin:0 0 12px;color:#5c6360">&#128206; ${escapeHtml(p)}</p>`).join('\n')}
 ${parts.action ? `<p style="margin:24px 0"><a href="${escapeHtml(parts.action.url)}" style="background:#2f9e44;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(parts.action.label)}</a></p>` : ''}
 ${parts.footnote ? `<p style="color:#5c6360;font-size:13px">${escapeHtml(parts.footnote)}</p>` : ''}
 <hr style="border:none;border-top:1px solid #e3e7e5;margin:24px 0"><p style="color:#868e96;font-size:12px;margin:0">${escapeHtml(footer)}</p>
@@ -52,6 +86,7 @@ ${parts.footnote ? `<p style="color:#5c6360;font-size:13px">${escapeHtml(parts.f
     parts.heading,
     '',
     ...parts.paragraphs,
+    ...(attachments.length > 0 ? ['', ...attachments] : []),
     ...(parts.action ? ['', `${parts.action.label}: ${parts.action.url}`] : []),
     ...(parts.footnote ? ['', parts.footnote] : []),
     '',

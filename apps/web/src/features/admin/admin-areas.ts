@@ -1,11 +1,11 @@
-import type { PermissionName } from '@legal/api';
+import type { PermissionName, ProductType } from '@legal/api';
 import type { TablerIcon } from '@tabler/icons-react';
 import {
-  IconBriefcase, IconFileCertificate, IconHierarchy, IconHistory, IconKey, IconMailForward, IconPalette,
+  IconBriefcase, IconCertificate, IconFileCertificate, IconHierarchy, IconHistory, IconKey, IconMailForward, IconPalette,
   IconCoins, IconRoute, IconSettings, IconTemplate, IconShieldCheck, IconSpeakerphone, IconTrash, IconUserCheck, IconUsers, IconUsersGroup,
 } from './admin-icons';
 
-/** The pages of the admin console, in navigation order. `path` is relative to `/:workspaceName/admin`. */
+/** The pages of the admin console, in navigation order. `path` is relative to `/:workspaceName/admin`; `product`: listed only in workspaces that have it. */
 export const ADMIN_AREAS = [
   { id: 'users', path: 'users', permission: 'workspace.user.read', icon: IconUsers },
   { id: 'invitations', path: 'invitations', permission: 'workspace.user.write', icon: IconMailForward },
@@ -24,7 +24,8 @@ export const ADMIN_AREAS = [
   { id: 'audit', path: 'audit', permission: 'workspace.audit.read', icon: IconHistory },
   { id: 'standardForms', path: 'standard-forms', permission: 'workspace.config.write', icon: IconTemplate },
   { id: 'workflowPresets', path: 'workflow-presets', permission: 'workspace.config.write', icon: IconRoute },
-] as const satisfies ReadonlyArray<{ id: string; path: string; permission: PermissionName; icon: TablerIcon }>;
+  { id: 'esignCertificate', path: 'esign-certificate', permission: 'workspace.config.write', icon: IconCertificate, product: 'E_CONTRACT' },
+] as const satisfies ReadonlyArray<{ id: string; path: string; permission: PermissionName; icon: TablerIcon; product?: ProductType }>;
 
 export type AdminArea = (typeof ADMIN_AREAS)[number];
 export type AdminAreaId = AdminArea['id'];

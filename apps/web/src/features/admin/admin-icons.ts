@@ -17,3 +17,4 @@ export { default as IconUsersGroup } from '@tabler/icons-react/dist/esm/icons/Ic
 export { default as IconCoins } from '@tabler/icons-react/dist/esm/icons/IconCoins.mjs';
 export { default as IconTemplate } from '@tabler/icons-react/dist/esm/icons/IconTemplate.mjs';
 export { default as IconRoute } from '@tabler/icons-react/dist/esm/icons/IconRoute.mjs';
+export { default as IconCertificate } from '@tabler/icons-react/dist/esm/icons/IconCertificate.mjs';

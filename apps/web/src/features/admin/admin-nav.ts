@@ -23,6 +23,7 @@ export const ADMIN_NAV = [
       id: `admin.${area.id}`,
       variants: ['admin'],
       permissions: [area.permission],
+      ...('product' in area ? { product: area.product } : {}),
       path: (workspaceName) => adminPath(workspaceName, area.id),
       icon: area.icon,
       namespace: 'admin',

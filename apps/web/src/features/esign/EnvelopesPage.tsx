@@ -1,13 +1,13 @@
 import { ENVELOPE_STATUSES, type EnvelopeStatus } from '@legal/api';
-import { Anchor, Badge, Button, Card, Container, Group, MultiSelect, Progress, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Container, MultiSelect, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { ForbiddenState } from '../../components/ForbiddenState';
 import { LoadingState } from '../../components/LoadingState';
+import { ListFilterBar } from '../../components/ListFilterBar';
 import { ListFooter } from '../../components/ListFooter';
 import { useFormatDateTime } from '../../lib/i18n';
 import { useHasAnyPermission } from '../../lib/session';
@@ -42,12 +42,13 @@ function StatusChart() {
 
 function Filters({ filters, onChange }: { filters: EnvelopeFilters; onChange: (next: EnvelopeFilters) => void }) {
   const { t } = useTranslation('esign');
-  const [keyword, setKeyword] = useState(filters.keyword);
   const change = (over: Partial<EnvelopeFilters>) => onChange({ ...filters, ...over, page: 0 });
   return (
-    <Group component="form" role="search" aria-label={t('list.title')} align="flex-end" gap="sm" onSubmit={(e) => { e.preventDefault(); change({ keyword: keyword.trim() }); }}>
-      <TextInput label={t('list.keyword')} placeholder={t('list.keywordPlaceholder')} value={keyword} onChange={(e) => setKeyword(e.currentTarget.value)} maxLength={200} />
-      <Button type="submit" variant="light">{t('list.search')}</Button>
+    <ListFilterBar
+      label={t('list.title')}
+      keyword={{ value: filters.keyword, label: t('list.keyword'), placeholder: t('list.keywordPlaceholder'), submitLabel: t('list.search'), onSubmit: (keyword) => change({ keyword }), maxLength: 200 }}
+      reset={filters.keyword || filters.statuses.length ? { label: t('list.reset'), onReset: () => onChange({ keyword: '', statuses: [], page: 0 }) } : undefined}
+    >
       <MultiSelect
         label={t('list.statuses')}
         data={ENVELOPE_STATUSES.map((s) => ({ value: s, label: t(`vocab.status.${s}`) }))}
@@ -56,10 +57,7 @@ function Filters({ filters, onChange }: { filters: EnvelopeFilters; onChange: (n
         clearable
         miw={220}
       />
-      {filters.keyword || filters.statuses.length ? (
-        <Button variant="subtle" onClick={() => { setKeyword(''); onChange({ keyword: '', statuses: [], page: 0 }); }}>{t('list.reset')}</Button>
-      ) : null}
-    </Group>
+    </ListFilterBar>
   );
 }
 

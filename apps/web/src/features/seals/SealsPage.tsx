@@ -1,5 +1,5 @@
 import { type Seal, SEAL_STATUSES, SEAL_TYPES, type SealStatus, type SealType } from '@legal/api';
-import { Alert, Button, Container, Group, Modal, MultiSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Modal, MultiSelect, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
+import { ListFilterBar } from '../../components/ListFilterBar';
 import { ListFooter } from '../../components/ListFooter';
 import { isApiError } from '../../lib/api';
 import { WorkspaceGate } from '../workspaces/WorkspaceGate';
@@ -50,14 +51,9 @@ function writeFilters(filters: Filters): URLSearchParams {
 function FilterBar({ filters, onChange }: { filters: Filters; onChange: (next: Filters) => void }) {
   const { t } = useTranslation('seals');
   const labels = useSealLabels();
-  const [keyword, setKeyword] = useState(filters.keyword);
   const change = (over: Partial<Filters>) => onChange({ ...filters, ...over, page: 0 });
   return (
-    <Group align="flex-end" gap="sm" component="form" role="search" aria-label={t('registry.filters')} onSubmit={(e) => { e.preventDefault(); change({ keyword: keyword.trim() }); }}>
-      <TextInput label={t('registry.keyword')} value={keyword} onChange={(e) => setKeyword(e.currentTarget.value)} />
-      <Button type="submit" variant="light">
-        {t('registry.search')}
-      </Button>
+    <ListFilterBar label={t('registry.filters')} keyword={{ value: filters.keyword, label: t('registry.keyword'), submitLabel: t('registry.search'), onSubmit: (keyword) => change({ keyword }) }}>
       <MultiSelect
         label={t('registry.types')}
         data={SEAL_TYPES.map((code) => ({ value: code, label: labels.type(code) }))}
@@ -76,7 +72,7 @@ function FilterBar({ filters, onChange }: { filters: Filters; onChange: (next: F
         miw={180}
         comboboxProps={{ withinPortal: true }}
       />
-    </Group>
+    </ListFilterBar>
   );
 }
 

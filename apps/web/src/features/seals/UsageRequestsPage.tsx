@@ -1,5 +1,5 @@
 import { type UsageRequest } from '@legal/api';
-import { Anchor, Badge, Button, Container, Group, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Group, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { Navigate, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
+import { ListFilterBar } from '../../components/ListFilterBar';
 import { ListFooter } from '../../components/ListFooter';
 import { useLocaleFormat } from '../../lib/i18n';
 import { type LauncherEntry } from '../../lib/session';
@@ -113,10 +114,10 @@ function RequestsTable({ tab, rows, onOpen, custodianOf }: { tab: UsageTab; rows
 function DateFilters({ filters, onChange }: { filters: Filters; onChange: (next: Filters) => void }) {
   const { t } = useTranslation('seals');
   return (
-    <Group gap="sm" align="flex-end">
-      <TextInput type="date" label={t('requests.from')} value={filters.from} onChange={(e) => onChange({ ...filters, from: e.currentTarget.value, page: 0 })} />
-      <TextInput type="date" label={t('requests.to')} value={filters.to} onChange={(e) => onChange({ ...filters, to: e.currentTarget.value, page: 0 })} />
-    </Group>
+    <ListFilterBar
+      label={t('requests.filters')}
+      dateRange={{ from: filters.from, to: filters.to, fromLabel: t('requests.from'), toLabel: t('requests.to'), onChange: (range) => onChange({ ...filters, ...range, page: 0 }) }}
+    />
   );
 }
 

@@ -1,12 +1,12 @@
 import { type ContractHubItem, type ContractType, MY_RELATIONS, type MyRelation, PROCESS_STATUSES, type ProcessStatus, WORKFLOW_PRESET_TYPES } from '@legal/api';
-import { Anchor, Badge, Button, Container, Group, MultiSelect, Select, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Group, MultiSelect, Select, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
+import { ListFilterBar } from '../../components/ListFilterBar';
 import { ListFooter } from '../../components/ListFooter';
 import { useFormatDateTime } from '../../lib/i18n';
 import { useContractTypeOptions } from '../contracts/contract-type-options';
@@ -31,26 +31,15 @@ function Filters({ filters, onChange }: { filters: HubSearchFilters; onChange: (
   const { t } = useTranslation('workflows');
   const labels = useWorkflowLabels();
   const contractTypes = useContractTypeOptions(filters.contractTypes);
-  const [keyword, setKeyword] = useState(filters.keyword);
   const change = (over: Partial<HubSearchFilters>) => onChange({ ...filters, ...over, page: 0 });
   const select = { clearable: true, comboboxProps: { withinPortal: true }, miw: 180 } as const;
   return (
-    <Stack gap="sm" component="form" role="search" aria-label={t('search.filters')} onSubmit={(e) => { e.preventDefault(); change({ keyword: keyword.trim() }); }}>
-      <Group align="flex-end" gap="sm">
-        <TextInput label={t('search.keyword')} description={t('search.keywordHint')} value={keyword} onChange={(e) => setKeyword(e.currentTarget.value)} miw={260} />
-        <Button type="submit" variant="light">
-          {t('search.submit')}
-        </Button>
-      </Group>
-      <Group align="flex-end" gap="sm">
-        <MultiSelect {...select} label={t('search.status')} data={PROCESS_STATUSES.map((s) => ({ value: s, label: labels.status(s) }))} value={filters.statuses} onChange={(v) => change({ statuses: v as ProcessStatus[] })} />
-        <MultiSelect {...select} label={t('search.contractType')} data={contractTypes} value={filters.contractTypes} onChange={(v) => change({ contractTypes: v as ContractType[] })} />
-        <MultiSelect {...select} label={t('search.preset')} data={PRESETS.map((p) => ({ value: p, label: labels.preset(p) }))} value={filters.presetTypes} onChange={(v) => change({ presetTypes: v as HubSearchFilters['presetTypes'] })} />
-        {filters.view === 'related' ? (
-          <MultiSelect {...select} label={t('search.relation')} data={MY_RELATIONS.map((r) => ({ value: r, label: t(`search.relations.${r}`) }))} value={filters.relations} onChange={(v) => change({ relations: v as MyRelation[] })} />
-        ) : null}
-        <TextInput type="date" label={t('search.from')} value={filters.from} onChange={(e) => change({ from: e.currentTarget.value })} />
-        <TextInput type="date" label={t('search.to')} value={filters.to} onChange={(e) => change({ to: e.currentTarget.value })} />
+    <ListFilterBar
+      label={t('search.filters')}
+      isKeywordOwnRow
+      keyword={{ value: filters.keyword, label: t('search.keyword'), description: t('search.keywordHint'), submitLabel: t('search.submit'), onSubmit: (keyword) => change({ keyword }), miw: 260 }}
+      dateRange={{ from: filters.from, to: filters.to, fromLabel: t('search.from'), toLabel: t('search.to'), onChange: change }}
+      trailing={
         <Select
           label={t('search.sort')}
           data={[{ value: '', label: t(`search.defaultSort.${filters.view}`) }, ...HUB_SORTS.map((s) => ({ value: s, label: t(SORT_LABELS[s]) }))]}
@@ -59,8 +48,15 @@ function Filters({ filters, onChange }: { filters: HubSearchFilters; onChange: (
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
         />
-      </Group>
-    </Stack>
+      }
+    >
+      <MultiSelect {...select} label={t('search.status')} data={PROCESS_STATUSES.map((s) => ({ value: s, label: labels.status(s) }))} value={filters.statuses} onChange={(v) => change({ statuses: v as ProcessStatus[] })} />
+      <MultiSelect {...select} label={t('search.contractType')} data={contractTypes} value={filters.contractTypes} onChange={(v) => change({ contractTypes: v as ContractType[] })} />
+      <MultiSelect {...select} label={t('search.preset')} data={PRESETS.map((p) => ({ value: p, label: labels.preset(p) }))} value={filters.presetTypes} onChange={(v) => change({ presetTypes: v as HubSearchFilters['presetTypes'] })} />
+      {filters.view === 'related' ? (
+        <MultiSelect {...select} label={t('search.relation')} data={MY_RELATIONS.map((r) => ({ value: r, label: t(`search.relations.${r}`) }))} value={filters.relations} onChange={(v) => change({ relations: v as MyRelation[] })} />
+      ) : null}
+    </ListFilterBar>
   );
 }
 

@@ -1,19 +1,19 @@
 import { PROCESS_STATUSES, type ContractType, type ProcessStatus, downloadGroupRequestsV2, downloadMyRequestsV2 } from '@legal/api';
-import { Anchor, Badge, Button, Container, Group, MultiSelect, Stack, Switch, Table, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Group, MultiSelect, Stack, Switch, Table, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
+import { ListFilterBar } from '../../components/ListFilterBar';
 import { ListFooter } from '../../components/ListFooter';
 import { api } from '../../lib/api';
 import { useFormatDateTime } from '../../lib/i18n';
 import { saveBlob } from '../../lib/save-blob';
-import { useContractTypeOptions } from '../contracts/contract-type-options';
 import { useVocabulary } from '../contracts/contract-vocabulary';
+import { useContractTypeOptions } from '../contracts/contract-type-options';
 import { WorkspaceGate } from '../workspaces/WorkspaceGate';
 import { type MyRequestsFilters, myRequestsQuery, readMyRequestsFilters, writeMyRequestsFilters } from './my-requests-params';
 import { statusColor, useWorkflowLabels } from './workflow-labels';
@@ -39,38 +39,33 @@ function Filters({ filters, onChange }: { filters: MyRequestsFilters; onChange: 
   const { t } = useTranslation('workflows');
   const labels = useWorkflowLabels();
   const contractTypes = useContractTypeOptions(filters.contractTypes);
-  const [keyword, setKeyword] = useState(filters.keyword);
   const change = (over: Partial<MyRequestsFilters>) => onChange({ ...filters, ...over, page: 0 });
   return (
-    <Stack gap="sm" component="form" role="search" aria-label={t('myRequests.filters')} onSubmit={(e) => { e.preventDefault(); change({ keyword: keyword.trim() }); }}>
-      <Group align="flex-end" gap="sm">
-        <TextInput label={t('myRequests.keyword')} value={keyword} onChange={(e) => setKeyword(e.currentTarget.value)} />
-        <Button type="submit" variant="light">
-          {t('myRequests.search')}
-        </Button>
-        <MultiSelect
-          label={t('myRequests.status')}
-          data={PROCESS_STATUSES.map((s) => ({ value: s, label: labels.status(s) }))}
-          value={filters.statuses}
-          onChange={(v) => change({ statuses: v as ProcessStatus[] })}
-          clearable
-          comboboxProps={{ withinPortal: true }}
-          miw={200}
-        />
-        <MultiSelect
-          label={t('myRequests.contractType')}
-          data={contractTypes}
-          value={filters.contractTypes}
-          onChange={(v) => change({ contractTypes: v as ContractType[] })}
-          clearable
-          comboboxProps={{ withinPortal: true }}
-          miw={200}
-        />
-        <TextInput type="date" label={t('myRequests.from')} value={filters.from} onChange={(e) => change({ from: e.currentTarget.value })} />
-        <TextInput type="date" label={t('myRequests.to')} value={filters.to} onChange={(e) => change({ to: e.currentTarget.value })} />
-      </Group>
-      <Switch label={t('myRequests.groups')} checked={filters.isGroups} onChange={(e) => change({ isGroups: e.currentTarget.checked })} />
-    </Stack>
+    <ListFilterBar
+      label={t('myRequests.filters')}
+      keyword={{ value: filters.keyword, label: t('myRequests.keyword'), submitLabel: t('myRequests.search'), onSubmit: (keyword) => change({ keyword }) }}
+      dateRange={{ from: filters.from, to: filters.to, fromLabel: t('myRequests.from'), toLabel: t('myRequests.to'), onChange: change }}
+      below={<Switch label={t('myRequests.groups')} checked={filters.isGroups} onChange={(e) => change({ isGroups: e.currentTarget.checked })} />}
+    >
+      <MultiSelect
+        label={t('myRequests.status')}
+        data={PROCESS_STATUSES.map((s) => ({ value: s, label: labels.status(s) }))}
+        value={filters.statuses}
+        onChange={(v) => change({ statuses: v as ProcessStatus[] })}
+        clearable
+        comboboxProps={{ withinPortal: true }}
+        miw={200}
+      />
+      <MultiSelect
+        label={t('myRequests.contractType')}
+        data={contractTypes}
+        value={filters.contractTypes}
+        onChange={(v) => change({ contractTypes: v as ContractType[] })}
+        clearable
+        comboboxProps={{ withinPortal: true }}
+        miw={200}
+      />
+    </ListFilterBar>
   );
 }
 

@@ -18,8 +18,8 @@ type Services = Pick<AppServices, 'db' | 'storage' | 'logger' | 'modules'>;
 const PAGE = 500;
 /** Short-lived sign-in and upload state: nothing a customer keeps. */
 const SKIPPED_TABLES = new Set(['sso_login_states', 'service_auth_tokens', 'upload_intents']);
-/** Credentials (even hashed) and internal storage addresses never leave the server. */
-const REDACTED_COLUMN = /(hash|secret|token|verifier|nonce|password|storage_key)/;
+/** Credentials (even hashed, or sealed like the e-sign signing keys) and internal storage addresses never leave the server. */
+const REDACTED_COLUMN = /(hash|secret|token|verifier|nonce|password|storage_key|sealed)/;
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 

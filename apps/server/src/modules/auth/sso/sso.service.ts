@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import type { Config } from '../../../config';
 import { requirePermission } from '../../../platform/http/access';
 import { type RequestContext, tenantScope } from '../../../platform/http/context';
-import { forbidden, notFound, validationError } from '../../../platform/http/errors';
+import { notFound, validationError } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
-import { userPrincipal } from '../account.service';
+import { unimpersonatedUser } from '../account.service';
 import { auditMetaOf, recordAudit } from '../../../platform/audit/audit';
 import { encryptSecret, requireSsoKey } from './sso.crypto';
 import { testDiscovery } from './sso.oidc';
@@ -53,12 +53,6 @@ function adminScope(ctx: RequestContext) {
   return tenantScope(ctx);
 }
 
-/** Changing how members sign in is not something an impersonated session may do. */
-function writerOf(ctx: RequestContext) {
-  const principal = userPrincipal(ctx);
-  if (principal.impersonatorUserId !== undefined) throw forbidden();
-  return principal;
-}
 
 export async function getSsoConfigView(deps: SsoDeps, ctx: RequestContext): Promise<SsoConfigView> {
   const scope = adminScope(ctx);
@@ -67,7 +61,8 @@ export async function getSsoConfigView(deps: SsoDeps, ctx: RequestContext): Prom
 
 export async function saveSsoConfig(deps: SsoDeps, ctx: RequestContext, body: SsoConfigInput): Promise<SsoConfigView> {
   const scope = adminScope(ctx);
-  const principal = writerOf(ctx);
+  // Changing how members sign in is not something an impersonated session may do.
+  const principal = unimpersonatedUser(ctx);
   assertIssuerScheme(deps.config, body.issuer, 'body.issuer');
   const existing = await findSsoConfig(deps.db, scope);
   // undefined keeps the stored secret, null removes it, a string replaces it (encrypted).
@@ -106,7 +101,8 @@ export async function saveSsoConfig(deps: SsoDeps, ctx: RequestContext, body: Ss
 
 export async function removeSsoConfig(deps: SsoDeps, ctx: RequestContext): Promise<SsoConfigView> {
   const scope = adminScope(ctx);
-  const principal = writerOf(ctx);
+  // Changing how members sign in is not something an impersonated session may do.
+  const principal = unimpersonatedUser(ctx);
   await deps.db.transaction(async (tx) => {
     const deleted = await deleteSsoConfig(tx, scope);
     if (!deleted) throw notFound();

@@ -8,3 +8,4 @@ export { generateSigningIdentity, type SigningIdentity } from './identity';
 export { assembleSignedPdf } from './assemble';
 export { verifySignedPdf, type PdfSignatureCheck } from './verify';
 export { assembleOffThread, stopAssemblyWorker } from './assemble-off-thread';
+export { CertificateProblemError, describeCertificatePem, importSigningIdentity, type CertificateDetails, type ImportedIdentity } from './identity-import';

@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import forge from 'node-forge';
 import { createCanvas } from '@napi-rs/canvas';
 import type { CertificateData } from './certificate-page';
 
@@ -48,4 +50,61 @@ export function certificateData(overrides: Partial<CertificateData> = {}): Certi
     ],
     ...overrides,
   };
+}
+
+/** A customer's PKCS#12 as an admin would upload it (RSA, UTF-8 names), with what can be wrong with one. */
+export function makeP12(options: {
+  commonName?: string;
+  organization?: string;
+  password?: string;
+  bits?: number;
+  notBefore?: Date;
+  notAfter?: Date;
+  keyUsage?: { digitalSignature?: boolean; nonRepudiation?: boolean; keyEncipherment?: boolean } | null;
+  /** The certificate of another key than the one packed. */
+  isMismatched?: boolean;
+  withoutKey?: boolean;
+  /** Signed by a CA certificate packed beside it (a chain), rather than self-signed. */
+  withCa?: boolean;
+} = {}): { p12: Buffer; password: string; subject: string; serialNumber: string } {
+  const keyOf = (bits: number) => {
+    const pair = crypto.generateKeyPairSync('rsa', { modulusLength: bits, publicExponent: 0x10001 });
+    return {
+      privateKey: forge.pki.privateKeyFromPem(pair.privateKey.export({ type: 'pkcs1', format: 'pem' }).toString()),
+      publicKey: forge.pki.publicKeyFromPem(pair.publicKey.export({ type: 'spki', format: 'pem' }).toString()),
+    };
+  };
+  const name = (cn: string, o: string) =>
+    [{ shortName: 'CN', value: cn, valueTagClass: forge.asn1.Type.UTF8 }, { shortName: 'O', value: o, valueTagClass: forge.asn1.Type.UTF8 }] as unknown as forge.pki.CertificateField[];
+  const commonName = options.commonName ?? '고객사 전자서명';
+  const organization = options.organization ?? '주식회사 고객사';
+  const own = keyOf(options.bits ?? 2048);
+  const certified = options.isMismatched ? keyOf(2048) : own;
+  const ca = options.withCa ? keyOf(2048) : null;
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = certified.publicKey;
+  cert.serialNumber = `01${crypto.randomBytes(15).toString('hex')}`;
+  cert.validity.notBefore = options.notBefore ?? new Date(Date.now() - 24 * 3600_000);
+  cert.validity.notAfter = options.notAfter ?? new Date(Date.now() + 365 * 24 * 3600_000);
+  cert.setSubject(name(commonName, organization));
+  cert.setIssuer(ca ? name('고객사 인증기관', organization) : name(commonName, organization));
+  const usage = options.keyUsage === undefined ? { digitalSignature: true, nonRepudiation: true } : options.keyUsage;
+  cert.setExtensions([{ name: 'basicConstraints', cA: false }, ...(usage ? [{ name: 'keyUsage', critical: true, ...usage }] : [])]);
+  cert.sign((ca ?? certified).privateKey, forge.md.sha256.create());
+  const chain = [cert];
+  if (ca) {
+    const caCert = forge.pki.createCertificate();
+    caCert.publicKey = ca.publicKey;
+    caCert.serialNumber = '02';
+    caCert.validity.notBefore = new Date(Date.now() - 24 * 3600_000);
+    caCert.validity.notAfter = new Date(Date.now() + 3650 * 24 * 3600_000);
+    caCert.setSubject(name('고객사 인증기관', organization));
+    caCert.setIssuer(name('고객사 인증기관', organization));
+    caCert.setExtensions([{ name: 'basicConstraints', cA: true }]);
+    caCert.sign(ca.privateKey, forge.md.sha256.create());
+    chain.push(caCert);
+  }
+  const password = options.password ?? 'p12-비밀번호';
+  const asn1 = forge.pkcs12.toPkcs12Asn1(options.withoutKey ? null : own.privateKey, chain, password, { algorithm: '3des' });
+  return { p12: Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary'), password, subject: `CN=${commonName}, O=${organization}`, serialNumber: cert.serialNumber };
 }

@@ -125,6 +125,8 @@ export const KNOWN_AUDIT_TYPES = [
   'esign.signer_signed',
   'esign.signer_declined',
   'esign.seal_applied',
+  'esign.certificate_uploaded',
+  'esign.certificate_deleted',
   'seal.created',
   'seal.updated',
   'seal.copied',
