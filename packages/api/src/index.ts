@@ -30,6 +30,8 @@ export * from './law';
 export * from './research';
 export * from './research-collections';
 export * from './research-advisory';
+export * from './research-attachments';
+export * from './research-user';
 export * from './ai-review-similarity';
 export * from './ai-platform';
 export * from './ai-prices';

@@ -6,6 +6,7 @@ import { inScope } from '../../platform/db/tenancy';
 import type { RequestContext } from '../../platform/http/context';
 import { validationError } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
+import { dropChatAttachments } from './attachments/chat-attachments.service';
 import { messageCounts, messagesOf, ownChat, ownMessage, summaryDto } from './chats.repo';
 import { requireResearchUse } from './research.policy';
 import { researchChats, researchFeedback } from './research.table';
@@ -48,7 +49,8 @@ export async function deleteChat(services: AppServices, ctx: RequestContext, cha
   const { scope, userId } = requireResearchUse(ctx);
   await services.db.transaction(async (tx) => {
     const chat = await ownChat(tx, scope, userId, chatKey);
-    // Messages and their feedback go with the chat (foreign keys cascade).
+    await dropChatAttachments(tx, scope, userId, chat.id);
+    // Messages, their feedback and the attachments' collection and index go with the chat (foreign keys cascade).
     await tx.delete(researchChats).where(and(inScope(researchChats, scope), eq(researchChats.id, chat.id)));
     await recordAudit(tx, { type: 'research.chat_deleted', data: { chatKey, title: chat.title } }, { ...auditMetaOf(ctx, userId), ...scope });
   });

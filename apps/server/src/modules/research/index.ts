@@ -6,6 +6,7 @@ import { collectionJobs } from './collections/collection-index';
 import { registerCollectionFileAccess } from './collections/collections.access';
 import * as collectionTables from './collections/collections.table';
 import * as researchTables from './research.table';
+import * as userPromptTables from './user/user-prompts.table';
 import './research.audit';
 
 /**
@@ -18,6 +19,6 @@ export const researchModule = defineModule({
   routes: registerResearchRoutes,
   jobs: [...researchJobs(), ...collectionJobs()],
   schedule: (services) => scheduleIndexing(services),
-  tables: { ...researchTables, ...advisoryTables, ...collectionTables },
+  tables: { ...researchTables, ...advisoryTables, ...collectionTables, ...userPromptTables },
   attachments: registerCollectionFileAccess,
 });

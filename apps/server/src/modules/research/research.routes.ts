@@ -3,12 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/http/route';
 import type { AppServices } from '../../platform/services';
 import { registerAdvisoryRoutes } from './advisory/advisory.routes';
+import * as attachments from './attachments/chat-attachments.service';
+import { listRecentFilters, listRecentFiltersV2 } from './user/recent-filters.service';
+import * as prompts from './user/user-prompts.service';
 import { registerCollectionRoutes } from './collections/collections.routes';
 import { queryChat } from './chat-answer.service';
 import * as chats from './chats.service';
 import { searchResearch } from './research.service';
 
-/** Catalogue 7.2 (aistudio): research search, streamed chat answers, chats, feedback, sample questions, similar advisory. */
+/** Catalogue 7.2 (aistudio): research search, streamed chat answers, chats, attachments, recent filters, user prompts, feedback, sample questions, similar advisory. */
 export function registerResearchRoutes(app: FastifyInstance, services: AppServices) {
   route(app, api.searchResearch, ({ ctx, body }) => searchResearch(services, ctx, body));
   route(app, api.queryChat, ({ ctx, body, reply }) => queryChat(services, ctx, body, reply));
@@ -19,6 +22,14 @@ export function registerResearchRoutes(app: FastifyInstance, services: AppServic
   route(app, api.getChatFeedback, ({ ctx, params }) => chats.getFeedback(services, ctx, params.chatKey, params.chatMessageKey));
   route(app, api.saveChatFeedback, ({ ctx, params, body }) => chats.saveFeedback(services, ctx, params.chatKey, params.chatMessageKey, body));
   route(app, api.listSampleQuestions, ({ ctx }) => Promise.resolve(chats.listSampleQuestions(ctx)));
+  route(app, api.uploadChatAttachment, ({ ctx, query, request }) => attachments.uploadChatAttachment(services, ctx, request, query.chatKey));
+  route(app, api.listChatAttachments, ({ ctx, query }) => attachments.listChatAttachments(services, ctx, query.chatKey));
+  route(app, api.deleteChatAttachment, ({ ctx, query }) => attachments.deleteChatAttachment(services, ctx, query));
+  route(app, api.listRecentFilters, ({ ctx }) => listRecentFilters(services, ctx));
+  route(app, api.listRecentFiltersV2, ({ ctx }) => listRecentFiltersV2(services, ctx));
+  route(app, api.listUserPrompts, ({ ctx, query }) => prompts.listUserPrompts(services, ctx, query));
+  route(app, api.createUserPrompt, ({ ctx, body }) => prompts.createUserPrompt(services, ctx, body));
+  route(app, api.updateUserPrompt, ({ ctx, params, body }) => prompts.updateUserPrompt(services, ctx, params.promptId, body));
   registerAdvisoryRoutes(app, services);
   registerCollectionRoutes(app, services);
 }
