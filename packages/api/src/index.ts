@@ -32,6 +32,7 @@ export * from './research-collections';
 export * from './research-advisory';
 export * from './research-attachments';
 export * from './research-user';
+export * from './research-admin';
 export * from './ai-review-similarity';
 export * from './ai-platform';
 export * from './ai-prices';

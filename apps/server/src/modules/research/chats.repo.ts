@@ -49,7 +49,7 @@ export async function messagesOf(db: Db, scope: TenantScope, userId: number, cha
   return rows.map((r) => messageDto(r, byMessage.get(r.id) ?? null));
 }
 
-export async function messageCounts(db: Db, scope: TenantScope, chatIds: number[]): Promise<Map<number, number>> {
+export async function messageCounts(db: Db | Tx, scope: TenantScope, chatIds: number[]): Promise<Map<number, number>> {
   if (chatIds.length === 0) return new Map();
   const rows = await db
     .select({ chatId: researchChatMessages.chatId, n: count() })

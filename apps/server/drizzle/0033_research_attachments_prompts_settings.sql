@@ -1,3 +1,13 @@
+CREATE TABLE "research_workspace_settings" (
+	"tenant_id" bigint NOT NULL,
+	"workspace_id" bigint NOT NULL,
+	"tags" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"sample_questions" jsonb,
+	"updated_by_user_id" bigint,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "research_workspace_settings_tenant_id_workspace_id_pk" PRIMARY KEY("tenant_id","workspace_id")
+);
+--> statement-breakpoint
 CREATE TABLE "research_user_prompts" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"tenant_id" bigint NOT NULL,
