@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   ERROR_FORBIDDEN: 403,
   /** The route belongs to a product the workspace does not have, whatever the caller's permissions. */
   ERROR_PRODUCT_NOT_AVAILABLE: 403,
+  /** The workspace theme disables file upload in the business agent (chat attachments). */
+  ERROR_FILE_UPLOAD_DISABLED: 403,
   ERROR_NOT_FOUND: 404,
   ERROR_METHOD_NOT_ALLOWED: 405,
   ERROR_REQUEST_TIMEOUT: 408,

@@ -24,7 +24,7 @@ export const aiModule = defineModule({
 export { meteredAiCall, type MeteredInput, type MeteredRun } from './metering';
 export { debitCredits, refundDebit, settleDebit, creditBalance, type CreditScope, type DebitInput } from './credits.service';
 export { recordAiCall, type AiCallRecord } from './ai-calls.service';
-export { resolveAiProvider, requireAiService, requireWorkspace } from './ai-configs.service';
+export { readWorkspaceAiConfig, resolveAiProvider, requireAiService, requireWorkspace } from './ai-configs.service';
 export { DEFAULT_PROMPTS, resolvePrompt, type ResolvedPrompt } from './prompts.service';
 export { aiErrorToAppError, aiFailureMessage } from './ai-errors';
 export { estimateCredits, AI_PRICES } from '@legal/api';

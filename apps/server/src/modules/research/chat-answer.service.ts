@@ -9,7 +9,9 @@ import { aiErrorToAppError, estimateCredits, meteredAiCall, requireAiService, re
 import { answerablePassages, bestParagraph, citationFromPassage, DECLINE_TEXT, extractiveAnswer, GROUNDED_SYSTEM_PROMPT, groundedPrompt } from './answer';
 import { CitationGate } from './citation-gate';
 import { chatDocumentCitations, extractiveDocumentAnswer } from './collections/collection-answer';
+import { ATTACHMENTS_LABEL, attachmentCollectionOf } from './attachments/chat-attachments.service';
 import { type ChatRow, ownChat, type StoredAnswer, storeExchange } from './chats.repo';
+import { filterOf } from './user/recent-filters.service';
 import { indexProgress } from './passage-index';
 import { koreanToday, requireResearchUse } from './research.policy';
 import { queryTerms, retrievePassages, type RetrievalResult, type ScoredPassage } from './retrieval';
@@ -132,9 +134,12 @@ export async function queryChat(services: AppServices, ctx: RequestContext, body
   const chat: ChatRow | null = body.chatKey ? await ownChat(services.db, scope, userId, body.chatKey) : null;
   const today = koreanToday();
   const retrieval = await retrievePassages(services.db, { question: body.question, asOf: body.asOf, statuteIds: body.statuteIds, limit: RETRIEVED, today });
-  // The team's collections asked for (each visible, else 404 before the stream): their pages that answer, gated.
-  const documentCitations: DocumentCitation[] = body.categoryIds?.length
-    ? await chatDocumentCitations(services.db, scope, userId, { categoryIds: body.categoryIds, question: body.question, today })
+  // The team's collections asked for (each visible, else 404 before the stream) and the chat's attachments: their pages that answer, gated.
+  const attached = chat ? await attachmentCollectionOf(services.db, scope, chat.id) : null;
+  const documentCitations: DocumentCitation[] = body.categoryIds?.length || attached
+    ? await chatDocumentCitations(services.db, scope, userId, {
+        categoryIds: body.categoryIds ?? [], question: body.question, today, attached: attached ? { collectionId: attached.id, label: ATTACHMENTS_LABEL[ctx.locale] } : null,
+      })
     : [];
   const provider: AiProvider = await resolveAiProvider(services, scope);
   const statutesAnswer = answerablePassages(retrieval).length > 0;
@@ -169,7 +174,7 @@ export async function queryChat(services: AppServices, ctx: RequestContext, body
       answer.documentCitations = documentCitations;
     }
     const { creditsCharged, ...stored } = answer;
-    const saved = await storeExchange(services.db, scope, userId, chat, body.question, stored);
+    const saved = await storeExchange(services.db, scope, userId, chat, body.question, stored, filterOf(body));
     const done: ChatQueryDone = { chatKey: saved.chat.chatKey, question: saved.question, answer: saved.answer, creditsCharged, index: await indexProgress(services.db) };
     start();
     reply.raw.write(sse('done', done));

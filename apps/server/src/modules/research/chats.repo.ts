@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ChatMessage, ChatSummary, DocumentCitation, ResearchCitation } from '@legal/api';
+import type { ChatFilter, ChatMessage, ChatSummary, DocumentCitation, ResearchCitation } from '@legal/api';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client';
 import { inScope } from '../../platform/db/tenancy';
@@ -49,7 +49,7 @@ export async function messagesOf(db: Db, scope: TenantScope, userId: number, cha
   return rows.map((r) => messageDto(r, byMessage.get(r.id) ?? null));
 }
 
-export async function messageCounts(db: Db, scope: TenantScope, chatIds: number[]): Promise<Map<number, number>> {
+export async function messageCounts(db: Db | Tx, scope: TenantScope, chatIds: number[]): Promise<Map<number, number>> {
   if (chatIds.length === 0) return new Map();
   const rows = await db
     .select({ chatId: researchChatMessages.chatId, n: count() })
@@ -76,22 +76,33 @@ export interface StoredAnswer {
 
 const TITLE_LENGTH = 60;
 
-/** The question and its answer, in the chat given (or a new one titled by the question), in one transaction. */
-export async function storeExchange(db: Db, scope: TenantScope, userId: number, chat: ChatRow | null, question: string, answer: StoredAnswer) {
+/** A chat's title from its first question (or the file a chat was started with), shortened. */
+export function chatTitle(text: string): string {
+  const chars = [...text.trim()];
+  return chars.length > TITLE_LENGTH ? `${chars.slice(0, TITLE_LENGTH - 1).join('')}…` : chars.join('');
+}
+
+/**
+ * The question and its answer, in the chat given (or a new one titled by the question), in one
+ * transaction. A chat started by an attachment takes its first question as its title. The
+ * question keeps the filter it was asked with (the recent filters).
+ */
+export async function storeExchange(db: Db, scope: TenantScope, userId: number, chat: ChatRow | null, question: string, answer: StoredAnswer, filter: ChatFilter | null = null) {
   return db.transaction(async (tx) => {
     const now = new Date();
     let row: ChatRow | undefined;
     if (chat) {
-      [row] = await tx.update(researchChats).set({ updatedAt: now }).where(and(inScope(researchChats, scope), eq(researchChats.id, chat.id))).returning();
+      const [asked] = await tx.select({ id: researchChatMessages.id }).from(researchChatMessages).where(and(inScope(researchChatMessages, scope), eq(researchChatMessages.chatId, chat.id))).limit(1);
+      const title = asked ? {} : { title: chatTitle(question) };
+      [row] = await tx.update(researchChats).set({ updatedAt: now, ...title }).where(and(inScope(researchChats, scope), eq(researchChats.id, chat.id))).returning();
     } else {
-      const title = [...question.trim()].length > TITLE_LENGTH ? `${[...question.trim()].slice(0, TITLE_LENGTH - 1).join('')}…` : question.trim();
-      [row] = await tx.insert(researchChats).values({ ...scope, chatKey: newKey(), userId, title, createdAt: now, updatedAt: now }).returning();
+      [row] = await tx.insert(researchChats).values({ ...scope, chatKey: newKey(), userId, title: chatTitle(question), createdAt: now, updatedAt: now }).returning();
     }
     // The chat was deleted while its answer was being written: nothing to add it to.
     if (!row) throw notFound();
     const [asked] = await tx
       .insert(researchChatMessages)
-      .values({ ...scope, chatId: row!.id, messageKey: newKey(), role: 'USER', text: question, asOf: null, citations: [], createdAt: now })
+      .values({ ...scope, chatId: row!.id, messageKey: newKey(), role: 'USER', text: question, asOf: null, citations: [], filter, createdAt: now })
       .returning();
     const [answered] = await tx
       .insert(researchChatMessages)

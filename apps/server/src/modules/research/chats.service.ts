@@ -1,4 +1,4 @@
-import type { ChatDetail, ChatFeedback, ChatFeedbackBodySchema, ChatSummary, ListChatsQuerySchema, Locale } from '@legal/api';
+import type { ChatDetail, ChatFeedback, ChatFeedbackBodySchema, ChatSummary, ListChatsQuerySchema } from '@legal/api';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
@@ -6,6 +6,7 @@ import { inScope } from '../../platform/db/tenancy';
 import type { RequestContext } from '../../platform/http/context';
 import { validationError } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
+import { dropChatAttachments } from './attachments/chat-attachments.service';
 import { messageCounts, messagesOf, ownChat, ownMessage, summaryDto } from './chats.repo';
 import { requireResearchUse } from './research.policy';
 import { researchChats, researchFeedback } from './research.table';
@@ -48,7 +49,8 @@ export async function deleteChat(services: AppServices, ctx: RequestContext, cha
   const { scope, userId } = requireResearchUse(ctx);
   await services.db.transaction(async (tx) => {
     const chat = await ownChat(tx, scope, userId, chatKey);
-    // Messages and their feedback go with the chat (foreign keys cascade).
+    await dropChatAttachments(tx, scope, userId, chat.id);
+    // Messages, their feedback and the attachments' collection and index go with the chat (foreign keys cascade).
     await tx.delete(researchChats).where(and(inScope(researchChats, scope), eq(researchChats.id, chat.id)));
     await recordAudit(tx, { type: 'research.chat_deleted', data: { chatKey, title: chat.title } }, { ...auditMetaOf(ctx, userId), ...scope });
   });
@@ -79,29 +81,4 @@ export async function saveFeedback(services: AppServices, ctx: RequestContext, c
     .onConflictDoUpdate({ target: [researchFeedback.messageId, researchFeedback.userId], set: { rating: body.rating, comment, updatedAt: now } })
     .returning();
   return { rating: row!.rating, comment: row!.comment, updatedAt: row!.updatedAt.toISOString() };
-}
-
-/** Questions the shipped corpus answers (each was checked against it), for the empty chat. */
-const SAMPLE_QUESTIONS: Record<Locale, readonly string[]> = {
-  ko: [
-    '하청업체에 납품대금은 언제까지 지급해야 하나요?',
-    '2012년 당시 민법상 성년 나이는 몇 살이었나요?',
-    '근로자를 해고하려면 며칠 전에 예고해야 하나요?',
-    '상가 임차인은 계약갱신을 몇 년까지 요구할 수 있나요?',
-    '온라인 쇼핑몰에서 산 물건은 며칠 안에 청약철회할 수 있나요?',
-    '개인정보가 유출되면 회사는 정보주체에게 무엇을 알려야 하나요?',
-  ],
-  en: [
-    'By when must a prime contractor pay a subcontractor? (하도급법)',
-    'What was the age of majority under the Civil Act in 2012?',
-    'How much notice must an employer give before dismissing a worker?',
-    'For how many years can a commercial tenant demand renewal of the lease?',
-    'Within how many days can an online purchase be withdrawn?',
-    'What must a company tell data subjects after a personal data breach?',
-  ],
-};
-
-export function listSampleQuestions(ctx: RequestContext): string[] {
-  requireResearchUse(ctx);
-  return [...SAMPLE_QUESTIONS[ctx.locale]];
 }

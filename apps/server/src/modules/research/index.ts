@@ -6,6 +6,8 @@ import { collectionJobs } from './collections/collection-index';
 import { registerCollectionFileAccess } from './collections/collections.access';
 import * as collectionTables from './collections/collections.table';
 import * as researchTables from './research.table';
+import * as userPromptTables from './user/user-prompts.table';
+import * as settingsTables from './admin/research-settings.table';
 import './research.audit';
 
 /**
@@ -18,6 +20,6 @@ export const researchModule = defineModule({
   routes: registerResearchRoutes,
   jobs: [...researchJobs(), ...collectionJobs()],
   schedule: (services) => scheduleIndexing(services),
-  tables: { ...researchTables, ...advisoryTables, ...collectionTables },
+  tables: { ...researchTables, ...advisoryTables, ...collectionTables, ...userPromptTables, ...settingsTables },
   attachments: registerCollectionFileAccess,
 });

@@ -1,4 +1,4 @@
-import type { DocumentCitation, ResearchCitation } from '@legal/api';
+import type { ChatFilter, DocumentCitation, ResearchCitation } from '@legal/api';
 import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tenantColumns } from '../../platform/db/tenancy';
 
@@ -108,6 +108,8 @@ export const researchChatMessages = pgTable(
     declined: boolean('declined').notNull().default(false),
     correctedReferences: integer('corrected_references').notNull().default(0),
     engine: text('engine').$type<'BUILT_IN' | 'MODEL'>(),
+    /** Question: the filter it was asked with (statutes, collections, date; ids sorted), null when none: the recent filters are read from here. */
+    filter: jsonb('filter').$type<ChatFilter>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('research_chat_messages_key').on(t.messageKey), index('research_chat_messages_scope_chat_idx').on(t.tenantId, t.workspaceId, t.chatId)],

@@ -12,6 +12,7 @@ const MESSAGES: Record<ErrorCode, LocalizedText> = {
   ERROR_OTP_EXPIRED: { ko: '인증번호가 만료되었습니다.', en: 'The verification code has expired.' },
   ERROR_FORBIDDEN: { ko: '권한이 없습니다.', en: 'You do not have permission.' },
   ERROR_PRODUCT_NOT_AVAILABLE: { ko: '이 워크스페이스에서 사용할 수 없는 서비스입니다.', en: 'This service is not available in this workspace.' },
+  ERROR_FILE_UPLOAD_DISABLED: { ko: '이 워크스페이스에서는 파일을 올릴 수 없도록 설정되어 있습니다.', en: 'File upload is turned off in this workspace.' },
   ERROR_NOT_FOUND: { ko: '요청한 대상을 찾을 수 없습니다.', en: 'The requested item was not found.' },
   ERROR_METHOD_NOT_ALLOWED: { ko: '허용되지 않는 요청 방식입니다.', en: 'This method is not allowed.' },
   ERROR_REQUEST_TIMEOUT: { ko: '요청을 받는 데 시간이 너무 오래 걸려 연결을 닫았습니다.', en: 'The request took too long to arrive; the connection was closed.' },

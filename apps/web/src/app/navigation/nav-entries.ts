@@ -4,7 +4,7 @@ import { NOTICES_NAV } from '../../features/admin/notices/notices-nav';
 import { ROLE_REQUESTS_NAV } from '../../features/admin/role-requests/role-requests-nav';
 import { CONTRACTS_NAV } from '../../features/contracts/contracts-nav';
 import { ESIGN_NAV } from '../../features/esign/esign-nav';
-import { RESEARCH_NAV } from '../../features/research/research-nav';
+import { RESEARCH_NAV, RESEARCH_SUPER_ADMIN_NAV } from '../../features/research/research-nav';
 import { SEALS_NAV } from '../../features/seals/seals-nav';
 import { STANDARD_FORMS_NAV, STANDARD_FORMS_SUPER_ADMIN_NAV } from '../../features/standard-forms/standard-forms-nav';
 import { FILES_NAV } from '../../features/files/files-nav';
@@ -34,6 +34,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   ...ROLE_REQUESTS_NAV,
   ...ADMIN_NAV,
   ...SUPER_ADMIN_NAV,
+  ...RESEARCH_SUPER_ADMIN_NAV,
   ...STANDARD_FORMS_SUPER_ADMIN_NAV,
   ...WORKFLOW_PRESETS_SUPER_ADMIN_NAV,
 ];

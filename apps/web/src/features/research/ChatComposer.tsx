@@ -1,7 +1,10 @@
 import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChatAttachments } from './ChatAttachments';
 import { CollectionPicker } from './CollectionPicker';
+import { MyPromptsMenu } from './MyPromptsMenu';
+import { RecentFiltersMenu } from './RecentFiltersMenu';
 import { type PickedStatute, StatuteFilter } from './StatuteFilter';
 import './research-i18n';
 
@@ -14,14 +17,19 @@ export interface Question {
 
 /**
  * The question box: the question, an optional "as of" date and (unless the theme hides the
- * filter) the statutes to search. With chat disabled by the theme it says so instead of asking.
+ * filter) the statutes to search and the recent filters; the chat's attachments (unless the theme
+ * disables upload) and the caller's saved prompts. With chat disabled by the theme it says so
+ * instead of asking.
  */
-export function ChatComposer({ isStreaming, isDisabled, hidesFilter, onAsk, onStop }: {
+export function ChatComposer({ chatKey, isStreaming, isDisabled, hidesFilter, hidesUpload, onAsk, onStop, onChatStarted }: {
+  chatKey: string | null;
   isStreaming: boolean;
   isDisabled: boolean;
   hidesFilter: boolean;
+  hidesUpload: boolean;
   onAsk: (question: Question) => boolean;
   onStop: () => void;
+  onChatStarted: (chatKey: string) => void;
 }) {
   const { t } = useTranslation('research');
   const [question, setQuestion] = useState('');
@@ -90,15 +98,31 @@ export function ChatComposer({ isStreaming, isDisabled, hidesFilter, onAsk, onSt
           )}
         </Group>
         <CollectionPicker value={categoryIds} onChange={setCategoryIds} disabled={isDisabled} />
-        <Group justify="flex-end" gap="xs">
-          {isStreaming ? (
-            <Button variant="default" onClick={onStop}>
-              {t('composer.stop')}
+        <ChatAttachments chatKey={chatKey} isUploadHidden={hidesUpload} isDisabled={isDisabled || isStreaming} onChatStarted={onChatStarted} />
+        <Group justify="space-between" gap="xs">
+          <Group gap="xs">
+            <MyPromptsMenu question={question} disabled={isDisabled} onInsert={(text) => setQuestion((current) => (current.trim() ? `${current.trimEnd()}\n${text}` : text))} />
+            {hidesFilter ? null : (
+              <RecentFiltersMenu
+                disabled={isDisabled}
+                onApply={(filter) => {
+                  setStatutes(filter.statutes);
+                  setCategoryIds(filter.categories.map((c) => c.categoryId));
+                  setAsOf(filter.asOf ?? '');
+                }}
+              />
+            )}
+          </Group>
+          <Group gap="xs">
+            {isStreaming ? (
+              <Button variant="default" onClick={onStop}>
+                {t('composer.stop')}
+              </Button>
+            ) : null}
+            <Button type="submit" loading={isStreaming} disabled={isDisabled || question.trim() === ''}>
+              {t('composer.ask')}
             </Button>
-          ) : null}
-          <Button type="submit" loading={isStreaming} disabled={isDisabled || question.trim() === ''}>
-            {t('composer.ask')}
-          </Button>
+          </Group>
         </Group>
       </Stack>
     </form>

@@ -16,6 +16,7 @@ import { ChatDirectoryGate } from './ChatDirectoryGate';
 import { RESEARCH_PERMISSIONS } from './research-permissions';
 import { useChatListRefresh } from './research-queries';
 import { streamResearchAnswer } from './research-stream';
+import { useRecentFiltersRefresh } from './user-queries';
 import './research-i18n';
 
 function ChatScreen({ workspaceName, directory }: { workspaceName: string; directory: string }) {
@@ -27,6 +28,7 @@ function ChatScreen({ workspaceName, directory }: { workspaceName: string; direc
   const chatKey = params.get('chat');
   const filter = { updatedDateStart: params.get('from') ?? undefined, updatedDateEnd: params.get('to') ?? undefined };
   const refreshList = useChatListRefresh();
+  const refreshFilters = useRecentFiltersRefresh();
   const [exchanges, setExchanges] = useState<Exchange[]>([]);
   const [isStreaming, setIsStreaming] = useState(false);
   const [citation, setCitation] = useState<ResearchCitation | null>(null);
@@ -77,6 +79,7 @@ function ChatScreen({ workspaceName, directory }: { workspaceName: string; direc
         running.current = null;
         patch(id, (e) => ({ ...e, chatKey: done.chatKey, done }));
         refreshList();
+        refreshFilters();
         if (done.chatKey !== chatKey) setParams((current) => withParam(current, 'chat', done.chatKey));
       })
       .catch((error: unknown) => {
@@ -126,7 +129,16 @@ function ChatScreen({ workspaceName, directory }: { workspaceName: string; direc
             />
           </ScrollArea>
           <Stack gap={0} pt="sm">
-            <ChatComposer isStreaming={isStreaming} isDisabled={flags.businessAgentDisableChat} hidesFilter={flags.businessAgentHideFilter} onAsk={ask} onStop={stop} />
+            <ChatComposer
+              chatKey={chatKey}
+              isStreaming={isStreaming}
+              isDisabled={flags.businessAgentDisableChat}
+              hidesFilter={flags.businessAgentHideFilter}
+              hidesUpload={flags.businessAgentDisableFileUpload}
+              onAsk={ask}
+              onStop={stop}
+              onChatStarted={(key) => setParams((current) => withParam(current, 'chat', key))}
+            />
           </Stack>
         </Paper>
       </Group>

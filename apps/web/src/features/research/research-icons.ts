@@ -1,2 +1,5 @@
 export { default as IconTrash } from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
 export { default as IconScale } from '@tabler/icons-react/dist/esm/icons/IconScale.mjs';
+export { default as IconPaperclip } from '@tabler/icons-react/dist/esm/icons/IconPaperclip.mjs';
+export { default as IconMessageBolt } from '@tabler/icons-react/dist/esm/icons/IconMessageBolt.mjs';
+export { default as IconHistory } from '@tabler/icons-react/dist/esm/icons/IconHistory.mjs';

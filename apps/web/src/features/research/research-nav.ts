@@ -1,6 +1,7 @@
-import { DEFAULT_THEME } from '@legal/api';
+import { DEFAULT_THEME, PERMISSION } from '@legal/api';
+import { PATHS } from '../../app/paths';
 import { defineNavEntry } from '../../app/navigation/nav-entry';
-import { IconScale } from './research-icons';
+import { IconHistory, IconMessageBolt, IconScale } from './research-icons';
 import { researchChatPath } from './research-path';
 import { RESEARCH_PERMISSIONS } from './research-permissions';
 import './research-i18n';
@@ -19,5 +20,27 @@ export const RESEARCH_NAV = [
     icon: IconScale,
     namespace: 'research',
     labelKey: 'nav.research',
+  }),
+];
+
+/** The super-admin console's research pages: a workspace's chats (audited reads) and its research settings. */
+export const RESEARCH_SUPER_ADMIN_NAV = [
+  defineNavEntry({
+    id: 'superAdmin.researchChats',
+    variants: ['superAdmin'],
+    permissions: [PERMISSION.superAdminWorkspaceRead],
+    path: () => `${PATHS.superAdmin}/research-chats`,
+    icon: IconHistory,
+    namespace: 'research',
+    labelKey: 'admin.nav.chats',
+  }),
+  defineNavEntry({
+    id: 'superAdmin.researchSettings',
+    variants: ['superAdmin'],
+    permissions: [PERMISSION.superAdminWorkspaceRead],
+    path: () => `${PATHS.superAdmin}/research-settings`,
+    icon: IconMessageBolt,
+    namespace: 'research',
+    labelKey: 'admin.nav.settings',
   }),
 ];

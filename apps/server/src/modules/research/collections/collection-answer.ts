@@ -7,7 +7,7 @@ import { notFound } from '../../../platform/http/errors';
 import { filePages, fileRevisions, files } from '../../files';
 import { DECLINE_COVERAGE } from '../answer';
 import { type CollectionRetrieval, retrieveCollectionPassages, type ScoredDocumentPassage } from './collection-retrieval';
-import { visibleTo } from './collections.repo';
+import { readableTo, visibleTo } from './collections.repo';
 import { researchCollectionDocuments, researchCollections } from './collections.table';
 
 /**
@@ -62,7 +62,7 @@ export async function gateDocumentCitations(db: Db, scope: TenantScope, userId: 
   const rows = await db
     .select({ documentId: researchCollectionDocuments.id, collectionId: researchCollectionDocuments.collectionId, revisionId: fileRevisions.id })
     .from(researchCollectionDocuments)
-    .innerJoin(researchCollections, and(eq(researchCollections.id, researchCollectionDocuments.collectionId), visibleTo(scope, userId)))
+    .innerJoin(researchCollections, and(eq(researchCollections.id, researchCollectionDocuments.collectionId), readableTo(scope, userId)))
     .innerJoin(files, and(inScope(files, scope), eq(files.id, researchCollectionDocuments.fileId)))
     .innerJoin(fileRevisions, and(inScope(fileRevisions, scope), eq(fileRevisions.fileId, files.id), eq(fileRevisions.revision, files.currentRevision)))
     .where(and(inScope(researchCollectionDocuments, scope), inArray(researchCollectionDocuments.id, documentIds), eq(researchCollectionDocuments.status, 'INDEXED')));
@@ -87,20 +87,26 @@ export async function gateDocumentCitations(db: Db, scope: TenantScope, userId: 
 }
 
 /**
- * For a chat asked with collections: the gated citations of the documents' answerable passages
- * (404 before anything is written when a collection is not visible to the user).
+ * For a chat asked with collections, or holding attachments: the gated citations of the documents'
+ * answerable passages (404 before anything is written when a collection asked for is not in the
+ * user's library). `attached` is the chat's own attachment collection, searched with the others and
+ * named by `label` in the citations.
  */
 export async function chatDocumentCitations(
   db: Db,
   scope: TenantScope,
   userId: number,
-  input: { categoryIds: readonly number[]; question: string; today: string },
+  input: { categoryIds: readonly number[]; question: string; today: string; attached?: { collectionId: number; label: string } | null },
 ): Promise<DocumentCitation[]> {
   const wanted = [...new Set(input.categoryIds)];
-  const rows = await db.select({ id: researchCollections.id, name: researchCollections.name }).from(researchCollections).where(and(visibleTo(scope, userId), inArray(researchCollections.id, wanted)));
+  const rows = wanted.length
+    ? await db.select({ id: researchCollections.id, name: researchCollections.name }).from(researchCollections).where(and(visibleTo(scope, userId), inArray(researchCollections.id, wanted)))
+    : [];
   if (rows.length !== wanted.length) throw notFound();
   const names = new Map(rows.map((r) => [r.id, r.name]));
-  const retrieval = await retrieveCollectionPassages(db, scope, { question: input.question, collectionIds: wanted, limit: 8, today: input.today });
+  if (input.attached) names.set(input.attached.collectionId, input.attached.label);
+  if (names.size === 0) return [];
+  const retrieval = await retrieveCollectionPassages(db, scope, { question: input.question, collectionIds: [...names.keys()], limit: 8, today: input.today });
   const proposed = answerableDocumentPassages(retrieval).map((p) => documentCitationOf(p, names.get(p.categoryId) ?? ''));
   return (await gateDocumentCitations(db, scope, userId, proposed)).kept;
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../platform/db/client';
 import { inScope } from '../../../platform/db/tenancy';
 import type { TenantScope } from '../../../platform/http/context';
@@ -9,9 +9,17 @@ export type CollectionRow = typeof researchCollections.$inferSelect;
 export type DocumentRow = typeof researchCollectionDocuments.$inferSelect;
 type Executor = Db | Tx;
 
-/** The collections a user sees in a scope: their own, and the WORKSPACE ones. */
-export function visibleTo(scope: TenantScope, userId: number): SQL {
+/**
+ * Every collection a user may read in a scope: their own (the attachments of their chats included)
+ * and the WORKSPACE ones. What the document gate and the files' attachment rule check.
+ */
+export function readableTo(scope: TenantScope, userId: number): SQL {
   return and(inScope(researchCollections, scope), or(eq(researchCollections.ownerUserId, userId), eq(researchCollections.visibility, 'WORKSPACE')))!;
+}
+
+/** The collections of a user's library (the categories routes, lists, pickers): readable and not a chat's attachments. */
+export function visibleTo(scope: TenantScope, userId: number): SQL {
+  return and(readableTo(scope, userId), isNull(researchCollections.chatId))!;
 }
 
 /** One collection the user sees, or 404 (another workspace's, another user's private one, absent: alike). */
@@ -65,12 +73,12 @@ export async function countsOf(db: Executor, scope: TenantScope, collectionIds: 
   return new Map(rows.map((r) => [Number(r.collectionId), { documents: Number(r.documents), indexed: Number(r.indexed), pending: Number(r.pending), bytes: Number(r.bytes) }]));
 }
 
-/** Documents and bytes of the whole workspace's collections. */
+/** Documents and bytes of the whole workspace's collections (chat attachments included); named collections (not the chats'). */
 export async function workspaceUsage(db: Executor, scope: TenantScope): Promise<{ collections: number; documents: number; bytes: number }> {
   const [docs] = await db
     .select({ documents: sql<number>`count(*)::int`, bytes: sql<number>`coalesce(sum(${researchCollectionDocuments.size}), 0)::float8` })
     .from(researchCollectionDocuments)
     .where(inScope(researchCollectionDocuments, scope));
-  const [cols] = await db.select({ n: sql<number>`count(*)::int` }).from(researchCollections).where(inScope(researchCollections, scope));
+  const [cols] = await db.select({ n: sql<number>`count(*)::int` }).from(researchCollections).where(and(inScope(researchCollections, scope), isNull(researchCollections.chatId)));
   return { collections: Number(cols?.n ?? 0), documents: Number(docs?.documents ?? 0), bytes: Number(docs?.bytes ?? 0) };
 }

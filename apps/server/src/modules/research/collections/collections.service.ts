@@ -2,7 +2,7 @@ import {
   COLLECTION_DOCUMENT_STATUSES, COLLECTION_FILE_TYPES, COLLECTION_LIMITS, COLLECTION_VISIBILITIES, type Collection, type CollectionDocument,
   type CreateCollectionBody, type ListCollectionDocumentsQuerySchema, type ListCollectionsQuerySchema, type Page, type UpdateCollectionBody,
 } from '@legal/api';
-import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { auditMetaOf, recordAudit } from '../../../platform/audit/audit';
@@ -13,6 +13,7 @@ import { AppError, conflict, forbidden, notFound } from '../../../platform/http/
 import type { AppServices } from '../../../platform/services';
 import { memberDisplayNames } from '../../auth';
 import { files, uploadFile } from '../../files';
+import type { ResearchAuditEvent } from '../research.audit';
 import { requireResearchUse } from '../research.policy';
 import { indexCollectionDocumentJob } from './collection-index';
 import { type CollectionRow, countsOf, type DocumentRow, documentOf, visibleCollection, visibleTo, workspaceUsage } from './collections.repo';
@@ -61,7 +62,7 @@ async function refuseDuplicateName(tx: Tx, scope: TenantScope, userId: number, n
   const [same] = await tx
     .select({ id: researchCollections.id })
     .from(researchCollections)
-    .where(and(inScope(researchCollections, scope), eq(researchCollections.ownerUserId, userId), eq(researchCollections.name, name)));
+    .where(and(inScope(researchCollections, scope), eq(researchCollections.ownerUserId, userId), eq(researchCollections.name, name), isNull(researchCollections.chatId)));
   if (same && same.id !== exceptId) throw duplicateName();
 }
 
@@ -97,7 +98,7 @@ export async function createCollection(services: AppServices, ctx: RequestContex
   return services.db.transaction(async (tx) => {
     // One creation at a time per workspace: the count below stays true until commit.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('research-collections'), ${scope.workspaceId}::int)`);
-    const [n] = await tx.select({ n: count() }).from(researchCollections).where(inScope(researchCollections, scope));
+    const [n] = await tx.select({ n: count() }).from(researchCollections).where(and(inScope(researchCollections, scope), isNull(researchCollections.chatId)));
     if (Number(n?.n ?? 0) >= COLLECTION_LIMITS.collectionsPerWorkspace) {
       throw conflict({ ko: `워크스페이스의 컬렉션은 ${COLLECTION_LIMITS.collectionsPerWorkspace}개까지 만들 수 있습니다.`, en: `A workspace holds at most ${COLLECTION_LIMITS.collectionsPerWorkspace} collections.` }, { reason: 'TOO_MANY_COLLECTIONS' });
     }
@@ -138,9 +139,9 @@ function overCapacity(limit: 'DOCUMENTS_PER_COLLECTION' | 'BYTES_PER_COLLECTION'
   });
 }
 
-/** Refuses a document of `size` bytes (0: only the count) that would pass a limit. */
-async function checkCapacity(db: Db | Tx, scope: TenantScope, collectionId: number, size: number) {
-  const collection = (await countsOf(db, scope, [collectionId])).get(collectionId) ?? { documents: 0, bytes: 0 };
+/** Refuses a document of `size` bytes (0: only the count) that would pass a limit; a collection not created yet (null) holds nothing. */
+async function checkCapacity(db: Db | Tx, scope: TenantScope, collectionId: number | null, size: number) {
+  const collection = (collectionId === null ? undefined : (await countsOf(db, scope, [collectionId])).get(collectionId)) ?? { documents: 0, bytes: 0 };
   const workspace = await workspaceUsage(db, scope);
   if (collection.documents + 1 > COLLECTION_LIMITS.documentsPerCollection) throw overCapacity('DOCUMENTS_PER_COLLECTION');
   if (workspace.documents + 1 > COLLECTION_LIMITS.documentsPerWorkspace) throw overCapacity('DOCUMENTS_PER_WORKSPACE');
@@ -187,15 +188,25 @@ async function discardUpload(services: AppServices, scope: TenantScope, userId: 
   await services.db.update(files).set({ deletedAt: new Date(), deletedByUserId: userId, updatedAt: new Date() }).where(and(inScope(files, scope), eq(files.fileKey, fileKey)));
 }
 
+/** Where an upload goes: a named collection (its owner) or a chat's attachment collection (chat-attachments.service.ts). */
+export interface DocumentTarget {
+  /** Before the bytes are read (404, 403): the collection, or null when the upload will create it. */
+  find(db: Db): Promise<number | null>;
+  /** In the transaction that writes the document: the collection, locked (created if need be). */
+  lock(tx: Tx, file: { displayName: string }): Promise<number>;
+  /** The audit event of the upload. */
+  audited(doc: DocumentRow): ResearchAuditEvent;
+}
+
 /**
- * Owner only; the count limits checked before the bytes are read, every limit again with the
- * upload's size under the collection's row lock. The file is attached to the collection (its
- * reference) in the transaction that writes the document and queues its indexing.
+ * Stores an upload as a document of a collection: the count limits checked before the bytes are
+ * read, every limit again with the upload's size under the collection's row lock. The file is
+ * attached to the collection (its reference) in the transaction that writes the document and
+ * queues its indexing; a refused upload is deleted at once.
  */
-export async function uploadDocument(services: AppServices, ctx: RequestContext, request: FastifyRequest, id: number): Promise<CollectionDocument> {
+export async function storeDocument(services: AppServices, ctx: RequestContext, request: FastifyRequest, target: DocumentTarget): Promise<DocumentRow> {
   const { scope, userId } = requireResearchUse(ctx);
-  await ownedCollection(services.db, scope, userId, id);
-  await checkCapacity(services.db, scope, id, 0);
+  await checkCapacity(services.db, scope, await target.find(services.db), 0);
   const uploaded = await uploadFile(services, ctx, request, { isQuotaExempt: false });
   if (!(COLLECTION_FILE_TYPES as readonly string[]).includes(uploaded.fileType)) {
     await discardUpload(services, scope, userId, uploaded.fileKey);
@@ -206,7 +217,7 @@ export async function uploadDocument(services: AppServices, ctx: RequestContext,
   }
   try {
     return await services.db.transaction(async (tx) => {
-      await ownedCollection(tx, scope, userId, id, { forUpdate: true });
+      const id = await target.lock(tx, { displayName: uploaded.displayName });
       await checkCapacity(tx, scope, id, uploaded.size);
       const [file] = await tx
         .update(files)
@@ -220,13 +231,24 @@ export async function uploadDocument(services: AppServices, ctx: RequestContext,
         .returning();
       await tx.update(researchCollections).set({ updatedAt: new Date() }).where(and(inScope(researchCollections, scope), eq(researchCollections.id, id)));
       await services.jobs.send(indexCollectionDocumentJob, { ...scope, documentId: doc!.id, waits: 0 }, { tx, idempotencyKey: `research.index-collection-document:${doc!.id}:0` });
-      await recordAudit(tx, { type: 'research.collection_document_uploaded', data: { categoryId: id, documentId: doc!.id, fileKey: uploaded.fileKey, title: doc!.title } }, { ...auditMetaOf(ctx, userId), ...scope });
-      return documentDto(doc!);
+      await recordAudit(tx, target.audited(doc!), { ...auditMetaOf(ctx, userId), ...scope });
+      return doc!;
     });
   } catch (err) {
     await discardUpload(services, scope, userId, uploaded.fileKey);
     throw err;
   }
+}
+
+/** categories/{id}/documents/by-file/v1: owner only. */
+export async function uploadDocument(services: AppServices, ctx: RequestContext, request: FastifyRequest, id: number): Promise<CollectionDocument> {
+  const { scope, userId } = requireResearchUse(ctx);
+  const doc = await storeDocument(services, ctx, request, {
+    find: async (db) => (await ownedCollection(db, scope, userId, id)).id,
+    lock: async (tx) => (await ownedCollection(tx, scope, userId, id, { forUpdate: true })).id,
+    audited: (d) => ({ type: 'research.collection_document_uploaded', data: { categoryId: id, documentId: d.id, fileKey: d.fileKey, title: d.title } }),
+  });
+  return documentDto(doc);
 }
 
 export async function listDocuments(services: AppServices, ctx: RequestContext, id: number, query: z.output<typeof ListCollectionDocumentsQuerySchema>): Promise<Page<CollectionDocument>> {
@@ -252,20 +274,27 @@ export async function documentStatus(services: AppServices, ctx: RequestContext,
   return documentDto(await documentOf(services.db, scope, id, documentId));
 }
 
-/** Owner only: the documents (their passages cascade) and their files (soft-deleted, purged later), in one transaction. */
+/**
+ * Removes documents of a collection the caller may change (locked by the caller): their passages
+ * cascade, their files are soft-deleted (purged later). In the caller's transaction.
+ */
+export async function removeDocuments(tx: Tx, scope: TenantScope, userId: number, collectionId: number, where: SQL): Promise<DocumentRow[]> {
+  const rows = await tx.select().from(researchCollectionDocuments).where(and(inScope(researchCollectionDocuments, scope), eq(researchCollectionDocuments.collectionId, collectionId), where));
+  if (rows.length === 0) return rows;
+  await tx.delete(researchCollectionDocuments).where(and(inScope(researchCollectionDocuments, scope), inArray(researchCollectionDocuments.id, rows.map((r) => r.id))));
+  await tx.update(files).set({ deletedAt: new Date(), deletedByUserId: userId, updatedAt: new Date() }).where(and(inScope(files, scope), inArray(files.id, rows.map((r) => r.fileId))));
+  await tx.update(researchCollections).set({ updatedAt: new Date() }).where(and(inScope(researchCollections, scope), eq(researchCollections.id, collectionId)));
+  return rows;
+}
+
+/** Owner only: the documents and their files, in one transaction. */
 export async function deleteDocuments(services: AppServices, ctx: RequestContext, id: number, documentIds: readonly number[]) {
   const { scope, userId } = requireResearchUse(ctx);
   return services.db.transaction(async (tx) => {
     await ownedCollection(tx, scope, userId, id, { forUpdate: true });
     const wanted = [...new Set(documentIds)];
-    const rows = await tx
-      .select()
-      .from(researchCollectionDocuments)
-      .where(and(inScope(researchCollectionDocuments, scope), eq(researchCollectionDocuments.collectionId, id), inArray(researchCollectionDocuments.id, wanted)));
+    const rows = await removeDocuments(tx, scope, userId, id, inArray(researchCollectionDocuments.id, wanted));
     if (rows.length > 0) {
-      await tx.delete(researchCollectionDocuments).where(and(inScope(researchCollectionDocuments, scope), inArray(researchCollectionDocuments.id, rows.map((r) => r.id))));
-      await tx.update(files).set({ deletedAt: new Date(), deletedByUserId: userId, updatedAt: new Date() }).where(and(inScope(files, scope), inArray(files.id, rows.map((r) => r.fileId))));
-      await tx.update(researchCollections).set({ updatedAt: new Date() }).where(and(inScope(researchCollections, scope), eq(researchCollections.id, id)));
       await recordAudit(tx, { type: 'research.collection_documents_deleted', data: { categoryId: id, documentIds: rows.map((r) => r.id), titles: rows.map((r) => r.title) } }, { ...auditMetaOf(ctx, userId), ...scope });
     }
     const done = new Set(rows.map((r) => r.id));

@@ -1,10 +1,14 @@
 import type { CollectionDocumentStatus, CollectionVisibility } from '@legal/api';
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tenantColumns } from '../../../platform/db/tenancy';
+import { researchChats } from '../research.table';
 
 /**
  * A team's named collection of documents (the catalogue's "category"): PRIVATE to its owner or
- * visible to the WORKSPACE's research users; only the owner changes it.
+ * visible to the WORKSPACE's research users; only the owner changes it. A collection with a
+ * `chat_id` holds the attachments of that chat: PRIVATE to the chat's owner, never listed among
+ * the collections, changed only through the chat's attachment routes, deleted with the chat.
  */
 export const researchCollections = pgTable(
   'research_collections',
@@ -15,12 +19,15 @@ export const researchCollections = pgTable(
     description: text('description'),
     visibility: text('visibility').$type<CollectionVisibility>().notNull(),
     ownerUserId: bigint('owner_user_id', { mode: 'number' }).notNull(),
+    chatId: bigint('chat_id', { mode: 'number' }).references(() => researchChats.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('research_collections_scope_owner_idx').on(t.tenantId, t.workspaceId, t.ownerUserId),
-    uniqueIndex('research_collections_scope_owner_name_key').on(t.tenantId, t.workspaceId, t.ownerUserId, t.name),
+    uniqueIndex('research_collections_chat_key').on(t.chatId),
+    // Names are unique among a user's named collections (a chat's attachment collection has no name of its own).
+    uniqueIndex('research_collections_scope_owner_name_key').on(t.tenantId, t.workspaceId, t.ownerUserId, t.name).where(sql`${t.chatId} is null`),
   ],
 );
 
