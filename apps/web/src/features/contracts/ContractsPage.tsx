@@ -1,9 +1,10 @@
 import { type ContractColumn, type ContractSummary, type ContractUserConfig, DEFAULT_CONTRACT_COLUMNS } from '@legal/api';
-import { Anchor, Button, Card, Container, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { WorkspacePageHeader } from '../../components/WorkspacePageHeader';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { ForbiddenState } from '../../components/ForbiddenState';
@@ -189,30 +190,28 @@ function ContractsScreen({ workspaceName }: { workspaceName: string }) {
   return (
     <Container size="xl" py="xl">
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-end">
-          <Stack gap={4}>
-            <Anchor component={Link} to={`/${encodeURIComponent(workspaceName)}`} size="sm">
-              {workspaceName}
-            </Anchor>
-            <Title order={1}>{t('title')}</Title>
-            <Text c="dimmed">{t('description')}</Text>
-          </Stack>
-          <Group gap="xs">
-            <Button variant="default" leftSection={<IconAddressBook size={16} aria-hidden="true" />} onClick={() => setIsAddressBookOpen(true)}>
-              {t('bookmarks.open')}
-            </Button>
-            {isContractAdmin ? (
-              <Button variant="default" component={Link} to={bulkContractsPath(workspaceName)}>
-                {t('bulk.open')}
+        <WorkspacePageHeader
+          workspaceName={workspaceName}
+          title={t('title')}
+          description={t('description')}
+          aside={
+            <Group gap="xs">
+              <Button variant="default" leftSection={<IconAddressBook size={16} aria-hidden="true" />} onClick={() => setIsAddressBookOpen(true)}>
+                {t('bookmarks.open')}
               </Button>
-            ) : null}
-            {canCreate ? (
-              <Button component={Link} to={newContractPath(workspaceName)} leftSection={<IconPlus size={16} aria-hidden="true" />}>
-                {t('list.create')}
-              </Button>
-            ) : null}
-          </Group>
-        </Group>
+              {isContractAdmin ? (
+                <Button variant="default" component={Link} to={bulkContractsPath(workspaceName)}>
+                  {t('bulk.open')}
+                </Button>
+              ) : null}
+              {canCreate ? (
+                <Button component={Link} to={newContractPath(workspaceName)} leftSection={<IconPlus size={16} aria-hidden="true" />}>
+                  {t('list.create')}
+                </Button>
+              ) : null}
+            </Group>
+          }
+        />
         <ContractStatsCard />
         <ContractList workspaceName={workspaceName} canCreate={canCreate} />
       </Stack>

@@ -1,8 +1,9 @@
 import { type FileMetadata } from '@legal/api';
-import { Anchor, Card, Container, Group, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Card, Container, Group, Pagination, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { WorkspacePageHeader } from '../../components/WorkspacePageHeader';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { ForbiddenState } from '../../components/ForbiddenState';
@@ -88,13 +89,7 @@ function FilesScreen({ workspaceName }: { workspaceName: string }) {
   return (
     <Container size="xl" py="xl">
       <Stack gap="lg">
-        <Stack gap={4}>
-          <Anchor component={Link} to={`/${encodeURIComponent(workspaceName)}`} size="sm">
-            {workspaceName}
-          </Anchor>
-          <Title order={1}>{t('title')}</Title>
-          <Text c="dimmed">{t('description')}</Text>
-        </Stack>
+        <WorkspacePageHeader workspaceName={workspaceName} title={t('title')} description={t('description')} />
         {canWrite ? <FileUploadPanel /> : null}
         <FileList />
       </Stack>

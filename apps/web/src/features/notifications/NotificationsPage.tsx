@@ -1,8 +1,9 @@
-import { Anchor, Button, Card, Container, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Group, Stack, Switch, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications as toasts } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { WorkspacePageHeader } from '../../components/WorkspacePageHeader';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { ListFooter } from '../../components/ListFooter';
@@ -108,18 +109,7 @@ function NotificationsScreen({ workspaceName }: { workspaceName: string }) {
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
-        <Stack gap={4}>
-          <Anchor component={Link} to={`/${encodeURIComponent(workspaceName)}`} size="sm">
-            {workspaceName}
-          </Anchor>
-          <Group justify="space-between" align="flex-end" wrap="wrap">
-            <Stack gap={4}>
-              <Title order={1}>{t('title')}</Title>
-              <Text c="dimmed">{t('description')}</Text>
-            </Stack>
-            <UnreadSummary />
-          </Group>
-        </Stack>
+        <WorkspacePageHeader workspaceName={workspaceName} title={t('title')} description={t('description')} aside={<UnreadSummary />} />
         <NotificationList workspaceName={workspaceName} />
       </Stack>
     </Container>

@@ -1,9 +1,10 @@
 import { type StandardFormSummary } from '@legal/api';
-import { Anchor, Badge, Button, Card, Container, Group, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Container, Group, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { WorkspacePageHeader } from '../../components/WorkspacePageHeader';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { ForbiddenState } from '../../components/ForbiddenState';
@@ -109,13 +110,11 @@ function LibraryScreen({ workspaceName }: { workspaceName: string }) {
   return (
     <Container size="xl" py="xl">
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-end">
-          <Stack gap={4}>
-            <Anchor component={Link} to={`/${encodeURIComponent(workspaceName)}`} size="sm">{workspaceName}</Anchor>
-            <Title order={1}>{t('library.title')}</Title>
-            <Text c="dimmed">{t('library.description')}</Text>
-          </Stack>
-          {canWrite ? (
+        <WorkspacePageHeader
+          workspaceName={workspaceName}
+          title={t('library.title')}
+          description={t('library.description')}
+          aside={canWrite ? (
             <Group gap="xs">
               <Button variant="light" component={Link} to={formMakerPath(workspaceName)} leftSection={<IconWand size={16} aria-hidden="true" />}>
                 {t('library.maker')}
@@ -125,7 +124,7 @@ function LibraryScreen({ workspaceName }: { workspaceName: string }) {
               </Button>
             </Group>
           ) : null}
-        </Group>
+        />
         <Library workspaceName={workspaceName} canWrite={canWrite} />
       </Stack>
       {canWrite ? <NewFormModal workspaceName={workspaceName} isOpen={isCreating} onClose={() => setIsCreating(false)} /> : null}

@@ -1,9 +1,10 @@
 import { type MemberNotice } from '@legal/api';
-import { Anchor, Badge, Button, Card, Container, Group, Modal, Pagination, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Card, Container, Group, Modal, Pagination, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { WorkspacePageHeader } from '../../../components/WorkspacePageHeader';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
 import { LoadingState } from '../../../components/LoadingState';
@@ -168,18 +169,7 @@ function NoticesScreen({ workspaceName }: { workspaceName: string }) {
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
-        <Stack gap={4}>
-          <Anchor component={Link} to={`/${encodeURIComponent(workspaceName)}`} size="sm">
-            {workspaceName}
-          </Anchor>
-          <Group justify="space-between" align="flex-end" wrap="wrap">
-            <Stack gap={4}>
-              <Title order={1}>{t('title')}</Title>
-              <Text c="dimmed">{t('description')}</Text>
-            </Stack>
-            <UnreadSummary />
-          </Group>
-        </Stack>
+        <WorkspacePageHeader workspaceName={workspaceName} title={t('title')} description={t('description')} aside={<UnreadSummary />} />
         <NoticeList />
       </Stack>
     </Container>

@@ -1,10 +1,11 @@
 import { type RoleRequest } from '@legal/api';
-import { Anchor, Button, Container, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { WorkspacePageHeader } from '../../../components/WorkspacePageHeader';
 import { useFormatDateTime } from '../../../lib/i18n';
 import { AdminDataTable, NEWEST_FIRST } from '../AdminDataTable';
 import { confirmAction } from '../confirm';
@@ -72,13 +73,7 @@ function MyRoleRequests({ workspaceName }: { workspaceName: string }) {
   return (
     <Container size="xl" py="xl">
       <Stack gap="lg">
-        <Stack gap={4}>
-          <Anchor component={Link} to={`/${encodeURIComponent(workspaceName)}`} size="sm">
-            {workspaceName}
-          </Anchor>
-          <Title order={1}>{t('mine.title')}</Title>
-          <Text c="dimmed">{t('mine.description')}</Text>
-        </Stack>
+        <WorkspacePageHeader workspaceName={workspaceName} title={t('mine.title')} description={t('mine.description')} />
         <RoleRequestForm />
         <Stack gap="xs" component="section" aria-labelledby="my-role-requests-title">
           <Title order={2} size="h4" id="my-role-requests-title">
