@@ -1,9 +1,9 @@
-import { type Workflow, WorkflowSchema } from '@legal/api';
+import { type Workflow } from '@legal/api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { newWorkspace } from '../auth/auth.test-support';
-import { caller, createContract, fieldsOf, type Person, person, type Workspace } from '../contracts/contracts.test-support';
+import { type caller, createContract, fieldsOf, type Person } from '../contracts/contracts.test-support';
+import { okWorkflow, workflowCast } from './workflows.test-support';
 import { workflowEvents, workflowSignings } from './workflows.table';
 
 /**
@@ -14,8 +14,6 @@ import { workflowEvents, workflowSignings } from './workflows.table';
  */
 
 let t: TestApp;
-let ws: Workspace;
-let other: Workspace;
 let member: Person;
 let assigner: Person;
 let reviewer: Person;
@@ -31,24 +29,11 @@ const MEMBERS = '/api/conhub/workflows/steps/members/v1';
 
 beforeAll(async () => {
   t = await createTestApp();
-  ws = await newWorkspace(t, { extraRoles: ['LEGAL_REVIEWER', 'LEGAL_ASSIGNER', 'LEGAL_APPROVER'] });
-  other = await newWorkspace(t);
-  member = await person(t, ws, ['GENERAL_MEMBER'], '김민준');
-  assigner = await person(t, ws, ['LEGAL_ASSIGNER'], '박지훈');
-  reviewer = await person(t, ws, ['LEGAL_REVIEWER'], '이서연');
-  approver1 = await person(t, ws, ['LEGAL_APPROVER'], '최수아');
-  approver2 = await person(t, ws, ['LEGAL_APPROVER'], '오지원');
-  manager = await person(t, ws, ['LEGAL_MANAGER'], '한지민');
-  stranger = await person(t, ws, ['GENERAL_MEMBER'], '정도윤');
-  outsider = await person(t, other, ['SUPER_MANAGER'], '송예린');
-  call = caller(t, () => ws);
+  ({ member, assigner, reviewer, approver1, approver2, manager, stranger, outsider, call } = await workflowCast(t));
 }, 120_000);
 afterAll(() => t?.close());
 
-async function ok(res: { statusCode: number; body: string; json: () => { data: unknown } }): Promise<Workflow> {
-  expect(res.statusCode, res.body).toBe(200);
-  return WorkflowSchema.parse(res.json().data);
-}
+const ok = okWorkflow;
 const current = async (who: Person, contractId: number) => ok(await call(who, 'GET', `${base(contractId)}/workflows/current/v1`));
 const act = (who: Person, contractId: number, wf: Pick<Workflow, 'revision' | 'currentStepCode'>, actionId: string, extra: Record<string, unknown> = {}) =>
   call(who, 'POST', `${base(contractId)}/workflows/current/actions/v2`, { stepCode: wf.currentStepCode, actionId, revision: wf.revision, ...extra });
