@@ -16,7 +16,9 @@ const ask = (text: string) => {
 
 const doneOf = (answer = messageOf(), chatKey = CHAT_KEY, index = { versions: 359, indexedVersions: 359 }) => ({ chatKey, question: questionOf(QUESTION), answer, creditsCharged: 0, index });
 
-describe('research chat', () => {
+// The page now loads the composer's attachments, prompts and recent-filter menus too: beside the E2E suite
+// on two cores its heavier tests came near the 20 s default (17.5 s), so this file allows 60 s.
+describe('research chat', { timeout: 60_000 }, () => {
   it('streams an answer, then shows the stored one with its citation chips, and opens the new chat', async () => {
     const stream = controlledStream();
     const fake = signInResearcher()
