@@ -134,7 +134,7 @@ describe('the app shell', () => {
     setPermissions([{ name: PERMISSION.superAdminWorkspaceRead }]);
     renderApp('/super-admin/deletion-requests', routes);
     const nav = await sideNav('슈퍼 관리자 메뉴');
-    expect(within(nav).getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual(['/super-admin', '/super-admin/deletion-requests', '/super-admin/ai-settings', '/super-admin/credits', '/super-admin/prompts', '/super-admin/llm-dashboard', '/super-admin/standard-forms', '/super-admin/workflow-presets']);
+    expect(within(nav).getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual(['/super-admin', '/super-admin/deletion-requests', '/super-admin/ai-settings', '/super-admin/credits', '/super-admin/prompts', '/super-admin/llm-dashboard', '/super-admin/research-chats', '/super-admin/research-settings', '/super-admin/standard-forms', '/super-admin/workflow-presets']);
     expect(within(nav).getByRole('link', { name: '워크스페이스 삭제 요청' })).toHaveAttribute('aria-current', 'page');
     await waitFor(() => expect(screen.getByRole('button', { name: /사용자 메뉴/ })).toBeInTheDocument());
     expect(screen.queryByRole('button', { name: /워크스페이스 전환/ })).toBeNull();

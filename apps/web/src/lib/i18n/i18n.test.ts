@@ -54,8 +54,8 @@ describe('i18n', () => {
       const value = i18n.getFixedT('ko')(key as 'actions.retry');
       return !hangul.test(value);
     });
-    // Language names, the 404 code and a bare percentage are the same in both languages.
-    expect(withoutHangul.sort()).toEqual(['language.en', 'notFound.code', 'states.progressValue']);
+    // Language names, the 404 code, a bare percentage and the date format hint (YYYY-MM-DD) are the same in both languages.
+    expect(withoutHangul.sort()).toEqual(['dateInput.placeholder', 'language.en', 'notFound.code', 'states.progressValue']);
   });
 
   it('switches language, persists the choice and updates <html lang>', async () => {
