@@ -203,6 +203,7 @@ describe('the route table', () => {
         "POST /api/workspace/super-admin/deletion-requests/:requestId/reject/v1 superAdmin",
         "GET /api/workspace/storage/v1 admin",
         "PUT /api/workspace/super-admin/workspaces/:workspaceId/storage/v1 superAdmin",
+        "GET /api/workspace/super-admin/workspaces/simple-search/v1 superAdmin",
         "GET /api/workspace/audit-events/v1 admin",
         "GET /api/workspace/audit-events/daily-counts/v1 admin",
         "GET /api/workspace/audit-events/export/v1 admin",
