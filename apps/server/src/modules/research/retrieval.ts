@@ -2,6 +2,7 @@ import type { ResearchPassage, StatuteKind } from '@legal/api';
 import { and, eq, inArray } from 'drizzle-orm';
 import { type Db, executorOf } from '../../platform/db/client';
 import { LAW_ALIASES, lawIndex, type LawIndexEntry } from '../law';
+import type { AnswerTuning } from './answer';
 import { type StatuteName, type UnderstoodQuestion, understandQuestion } from './query-understanding';
 import { researchPassages, researchPassageTexts } from './research.table';
 import { inForceVersionsSql, versionInForce } from './statute-versions';
@@ -11,7 +12,7 @@ import { termCounts } from './terms';
 export const K1 = 1.2;
 export const B = 0.75;
 /** Terms in more than this share of all indexed wordings are stop terms. */
-const COMMON_SHARE = 0.2;
+export const COMMON_SHARE = 0.2;
 
 /** Phrases of how a question is asked, not of what: taken out so they neither match nor dilute. */
 const QUESTION_FRAMES = [
@@ -34,6 +35,8 @@ export interface RetrievalResult {
   asOf: string;
   understood: UnderstoodQuestion;
   passages: ScoredPassage[];
+  /** How answers choose among the passages (the workspace's configs; the defaults when not given). */
+  tuning?: AnswerTuning;
 }
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -195,6 +198,9 @@ export interface RetrieveInput {
   statuteIds?: readonly string[];
   limit: number;
   today: string;
+  tuning?: AnswerTuning;
+  /** False: the workspace does not search statutes (general categories): no passages. */
+  searchesStatutes?: boolean;
 }
 
 /**
@@ -205,6 +211,7 @@ export interface RetrieveInput {
 export async function retrievePassages(db: Db, input: RetrieveInput): Promise<RetrievalResult> {
   const understood = understandQuestion(input.question, statuteNames(), input.today);
   const asOf = input.asOf ?? understood.asOf ?? input.today;
+  if (input.searchesStatutes === false) return { asOf, understood, passages: [], tuning: input.tuning };
   const terms = queryTerms(understood);
   const explicit = input.statuteIds && input.statuteIds.length > 0 ? [...input.statuteIds] : null;
   const named = understood.statutes.length > 0 ? lawIdsOfFolders(understood.statutes) : null;
@@ -222,5 +229,5 @@ export async function retrievePassages(db: Db, input: RetrieveInput): Promise<Re
     ...cited.filter((c) => !explicit || explicit.includes(c.lawId)).map((c) => toPassage(c, top + 1, 1, true)),
     ...scored.filter((s) => byId.has(s.id)).map((s) => toPassage(byId.get(s.id)!, s.score, s.coverage, false)),
   ].slice(0, input.limit);
-  return { asOf, understood, passages };
+  return { asOf, understood, passages, tuning: input.tuning };
 }
