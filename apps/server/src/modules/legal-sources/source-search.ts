@@ -25,9 +25,8 @@ export interface SourceSection {
 }
 
 export interface SourceMatches {
-  /** Rows searched (of the kinds asked for). */
+  /** With `withStats`: the rows searched (of the kinds asked for) and per term the rows whose text contains it. */
   rows: number;
-  /** Per term, the rows whose text contains it. */
   df: Map<string, number>;
   /** The sections of the rows that contain most of the terms (at most `cap` rows a kind). */
   sections: SourceSection[];
@@ -69,28 +68,34 @@ function sectionsOf(kind: SourceKind, row: Row): SourceSection[] {
   return articleSections(kind, base, articles ?? []);
 }
 
-/** The stored rows of these kinds that contain the terms, as sections, with each term's document frequency. */
-export async function searchStoredSources(db: Db, kinds: readonly SourceKind[], terms: readonly string[], cap = 50): Promise<SourceMatches> {
+/** Adds one kind's rows and the rows containing each term to the statistics. */
+async function countTerms(db: Db, kind: SourceKind, patterns: string[], terms: readonly string[], result: SourceMatches) {
+  const table = TABLE_OF[kind];
+  const { rows } = await executorOf(db).executeSql(
+    `select t.i::int as i, (select count(*) from ${table} r where ${TEXT_OF[kind]} like t.pattern)::int as df, (select count(*) from ${table})::int as n
+     from unnest($1::text[]) with ordinality as t(pattern, i)`,
+    [patterns],
+  );
+  for (const row of rows as Array<{ i: number; df: number }>) {
+    const term = terms[Number(row.i) - 1]!;
+    result.df.set(term, (result.df.get(term) ?? 0) + Number(row.df));
+  }
+  result.rows += Number((rows as Array<{ n: number }>)[0]?.n ?? 0);
+}
+
+/** The stored rows of these kinds that contain most of the terms, as sections (and with `withStats` each term's document frequency). */
+export async function searchStoredSources(db: Db, kinds: readonly SourceKind[], terms: readonly string[], cap = 50, options: { withStats?: boolean } = {}): Promise<SourceMatches> {
   const result: SourceMatches = { rows: 0, df: new Map(terms.map((t) => [t, 0])), sections: [] };
   if (terms.length === 0) return result;
   const patterns = terms.map((t) => `%${t}%`);
   const exec = executorOf(db);
   for (const kind of kinds) {
     const text = TEXT_OF[kind];
-    const table = TABLE_OF[kind];
-    const { rows: stats } = await exec.executeSql(
-      `select t.i::int as i, (select count(*) from ${table} r where ${text} like t.pattern)::int as df, (select count(*) from ${table})::int as n
-       from unnest($1::text[]) with ordinality as t(pattern, i)`,
-      [patterns],
-    );
-    for (const row of stats as Array<{ i: number; df: number; n: number }>) {
-      const term = terms[Number(row.i) - 1]!;
-      result.df.set(term, (result.df.get(term) ?? 0) + Number(row.df));
-    }
-    result.rows += Number((stats as Array<{ n: number }>)[0]?.n ?? 0);
+    if (options.withStats) await countTerms(db, kind, patterns, terms, result);
+    if (cap === 0) continue;
     const { rows } = await exec.executeSql(
       `select ${COLUMNS_OF[kind]}, (select count(*) from unnest($1::text[]) t(pattern) where ${text} like t.pattern)::int as hits
-       from ${table} r where ${text} like any($1::text[])
+       from ${TABLE_OF[kind]} r where ${text} like any($1::text[])
        order by hits desc, r.${ID_OF[kind]} limit $2`,
       [patterns, cap],
     );

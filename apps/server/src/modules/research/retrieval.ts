@@ -96,6 +96,22 @@ export function queryTerms(understood: UnderstoodQuestion): Map<string, QueryTer
   return terms;
 }
 
+/**
+ * Document frequencies of terms over the whole statute index (each wording once) and its size: the
+ * statistics BM25 uses above, for scoring other texts on the same scale (a handful of stored
+ * precedents would make a term they lack look rare beyond measure).
+ */
+export async function corpusTermStats(db: Db, terms: readonly string[]): Promise<{ n: number; df: Map<string, number> }> {
+  if (terms.length === 0) return { n: 0, df: new Map() };
+  const { rows } = await executorOf(db).executeSql(
+    `select q.term, (select count(*) from research_postings po where po.term = q.term)::float8 as df, (select count(*) from research_passage_texts)::float8 as n
+     from unnest($1::text[]) as q(term)`,
+    [[...terms]],
+  );
+  const list = rows as Array<{ term: string; df: number; n: number }>;
+  return { n: Number(list[0]?.n ?? 0), df: new Map(list.map((r) => [r.term, Number(r.df)])) };
+}
+
 interface ScoreRow {
   id: number;
   score: number;

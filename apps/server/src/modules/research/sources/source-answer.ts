@@ -3,15 +3,15 @@ import type { Db } from '../../../platform/db/client';
 import { searchStoredSources, type SourceSection, sourceSectionTexts } from '../../legal-sources';
 import { type AnswerTuning, answerableOf } from '../answer';
 import { understandQuestion } from '../query-understanding';
-import { B, COMMON_SHARE, K1, type QueryTerm, queryTerms, statuteNames } from '../retrieval';
+import { B, COMMON_SHARE, corpusTermStats, K1, type QueryTerm, queryTerms, statuteNames } from '../retrieval';
 import { termCounts, termLength } from '../terms';
 
 /**
  * Answers from the general categories besides statutes: the stored precedents (holdings, summary),
  * administrative rules and local ordinances (articles) of the law Open API. The statutes' way
- * (retrieval.ts, answer.ts): the same question terms, BM25 with the same K1 and B and statistics
- * over the rows of the kinds searched, the same coverage and decline rule with the workspace's
- * tuning. Each paragraph of a section is a passage, quoted verbatim; before a citation leaves, its
+ * (retrieval.ts, answer.ts): the same question terms, BM25 with the same K1 and B and the statute
+ * index's term statistics (so a coverage reads the same whatever the source; the stored rows' own
+ * until the index is built), the same coverage and decline rule with the workspace's tuning. Each paragraph of a section is a passage, quoted verbatim; before a citation leaves, its
  * quote is checked against the section's stored text at its offsets.
  */
 
@@ -89,14 +89,18 @@ export async function chatSourceCitations(
   const terms = queryTerms(understood);
   const found = await searchStoredSources(db, input.kinds, [...terms.keys()]);
   if (found.sections.length === 0) return [];
-  const ranked = score(found.sections, terms, found.df, found.rows).slice(0, input.limit);
+  // Term statistics of the statute index (the same scale as the statutes' coverage); the stored sources' own before it is built.
+  const corpus = await corpusTermStats(db, [...terms.keys()]);
+  const stats = corpus.n > 0 ? { df: corpus.df, rows: corpus.n } : await searchStoredSources(db, input.kinds, [...terms.keys()], 0, { withStats: true });
+  const ranked = score(found.sections, terms, stats.df, stats.rows).slice(0, input.limit);
   return gateSourceCitations(db, answerableOf(ranked, understood.foreign, input.tuning).map(citationOf));
 }
 
+/** The kind as the lead sentence's topic (with its particle) and in English. */
 const KIND_WORDS: Record<SourceKind, { ko: string; en: string }> = {
-  PRECEDENT: { ko: '판례', en: 'precedent' },
-  ADMIN_RULE: { ko: '행정규칙', en: 'administrative rule' },
-  LOCAL_ORDINANCE: { ko: '자치법규', en: 'local ordinance' },
+  PRECEDENT: { ko: '판례는', en: 'precedent' },
+  ADMIN_RULE: { ko: '행정규칙은', en: 'administrative rule' },
+  LOCAL_ORDINANCE: { ko: '자치법규는', en: 'local ordinance' },
 };
 const SECTION_WORDS: Record<string, { ko: string; en: string }> = { HOLDINGS: { ko: '판시사항', en: 'holdings' }, SUMMARY: { ko: '판결요지', en: 'summary' } };
 
@@ -113,7 +117,7 @@ export function extractiveSourceAnswer(citations: readonly SourceCitation[], loc
   const lead = options.afterStatutes
     ? locale === 'ko' ? '\n\n관련 판례·행정규칙·자치법규:' : '\n\nRelated precedents, rules and ordinances:'
     : locale === 'ko'
-      ? `질문과 가장 관련 있는 ${KIND_WORDS[first.kind].ko}는 ${sourceLabel(first, locale)}입니다. 해당 부분을 그대로 인용합니다.`
+      ? `질문과 가장 관련 있는 ${KIND_WORDS[first.kind].ko} ${sourceLabel(first, locale)}입니다. 해당 부분을 그대로 인용합니다.`
       : `The most relevant ${KIND_WORDS[first.kind].en} is ${sourceLabel(first, locale)}. It is quoted verbatim below.`;
   return lead + citations.map((c) => `\n\n${sourceLabel(c, locale)}\n${c.quote}`).join('');
 }
