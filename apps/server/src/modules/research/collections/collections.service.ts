@@ -156,8 +156,8 @@ async function checkCapacity(db: Db | Tx, scope: TenantScope, collectionId: numb
   const collection = (collectionId === null ? undefined : (await countsOf(db, scope, [collectionId])).get(collectionId)) ?? { documents: 0, bytes: 0 };
   const workspace = await workspaceUsage(db, scope);
   const bytesPerWorkspace = capacityBytes(await researchConfigOf(db, scope));
-  if (maxDocuments && collection.documents + 1 > maxDocuments.count) throw overCapacity(maxDocuments.limit);
   if (collection.documents + 1 > COLLECTION_LIMITS.documentsPerCollection) throw overCapacity('DOCUMENTS_PER_COLLECTION');
+  if (maxDocuments && collection.documents + 1 > maxDocuments.count) throw overCapacity(maxDocuments.limit);
   if (workspace.documents + 1 > COLLECTION_LIMITS.documentsPerWorkspace) throw overCapacity('DOCUMENTS_PER_WORKSPACE');
   if (collection.bytes + size > COLLECTION_LIMITS.bytesPerCollection) throw overCapacity('BYTES_PER_COLLECTION');
   if (workspace.bytes + size > bytesPerWorkspace) throw overCapacity('BYTES_PER_WORKSPACE');
