@@ -1,4 +1,4 @@
-import { ChatQueryDoneSchema, estimateCredits, ResearchTranslationSchema } from '@legal/api';
+import { estimateCredits, ResearchTranslationSchema } from '@legal/api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inScope } from '../../platform/db/tenancy';
 import { openAiReplies, type StandIn, startOpenAiStandIn } from '../../platform/ai/testing/stand-ins';
@@ -7,7 +7,7 @@ import { superAdminCookie } from '../admin/workspace/workspace.test-support';
 import { newWorkspace } from '../auth/auth.test-support';
 import { aiCalls, creditBalance } from '../ai';
 import { caller, fieldsOf, person, type Person, type Workspace } from '../contracts/contracts.test-support';
-import { indexShipped } from './research.test-support';
+import { doneEvent, indexShipped, useOpenAiStandIn } from './research.test-support';
 
 /**
  * translations/v1 through the routes: the route matrix, 503 with the built-in engine, and with a
@@ -58,11 +58,7 @@ beforeAll(async () => {
   superHeaders = { cookie: (await superAdminCookie(t)).cookie };
   call = caller(t, () => ws);
   await indexShipped(t.services.db, [['민법']]);
-  const res = await t.app.inject({
-    method: 'PUT', url: '/api/aireview/super-admin/workspace-ai-configs/v1', headers: superHeaders,
-    payload: { ...scope(modelWs), driver: 'OPENAI_COMPATIBLE', baseUrl: llm.baseUrl, chatModel: 'stand-in-model', apiKey: 'sk-stand-in-key-0123456789' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  await useOpenAiStandIn(t, superHeaders.cookie!, modelWs, llm.baseUrl);
 }, 240_000);
 
 afterAll(async () => {
@@ -111,7 +107,7 @@ describe('translations/v1', () => {
   it('translates an answer of the caller\'s own chat; 404 for anyone else\'s', async () => {
     llm.enqueue(openAiReplies.stream(['민법 제4조에 따라 19세로 성년이 됩니다.\n\n', '그 전에는 미성년자입니다.']));
     const asked = await call(modelUser, 'POST', '/api/aistudio/chats/query/v3', { question: '민법상 성년 나이는?' });
-    const done = ChatQueryDoneSchema.parse(JSON.parse(/^data: (.*)$/m.exec(asked.body.split('\n\n').filter((b) => b.trim()).at(-1)!)![1]!));
+    const done = doneEvent(asked.body);
     const message = { chatKey: done.chatKey, chatMessageKey: done.answer.chatMessageKey, targetLanguage: 'en' };
     llm.reset();
     translateEach();

@@ -1,6 +1,6 @@
 import type { AiServiceFeature, EditClauseBodySchema, ReviewChatBodySchema } from '@legal/api';
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { type AiProvider, AiProviderError } from '../../../platform/ai/provider';
 import type { RequestContext } from '../../../platform/http/context';
 import { AppError, validationError } from '../../../platform/http/errors';

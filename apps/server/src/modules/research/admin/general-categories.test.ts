@@ -1,4 +1,4 @@
-import { type ChatQueryDone, ChatQueryDoneSchema, GeneralCategorySchema, MemberCollectionMetaSchema, SuperAdminCategoryMetaSchema, SuperAdminResearchModelsSchema } from '@legal/api';
+import { GeneralCategorySchema, MemberCollectionMetaSchema, SuperAdminCategoryMetaSchema, SuperAdminResearchModelsSchema } from '@legal/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -7,7 +7,7 @@ import { newWorkspace } from '../../auth/auth.test-support';
 import { caller, fieldsOf, person, type Person, type Workspace } from '../../contracts/contracts.test-support';
 import { storeTestAdminRule, storeTestPrecedent } from '../../legal-sources/legal-sources.test-support';
 import { DECLINE_TEXT } from '../answer';
-import { indexShipped } from '../research.test-support';
+import { doneEvent, indexShipped } from '../research.test-support';
 import { researchWorkspaceSettings } from './research-settings.table';
 
 /**
@@ -40,12 +40,7 @@ const enable = async (...enabled: string[]) => {
   return res.json().data;
 };
 
-function done(body: string): ChatQueryDone {
-  const last = body.split('\n\n').filter((b) => b.trim()).at(-1)!;
-  expect(last, body).toContain('event: done');
-  return ChatQueryDoneSchema.parse(JSON.parse(/^data: (.*)$/m.exec(last)![1]!));
-}
-const ask = async (payload: Record<string, unknown>) => done((await call(member, 'POST', '/api/aistudio/chats/query/v3', payload)).body);
+const ask = async (payload: Record<string, unknown>) => doneEvent((await call(member, 'POST', '/api/aistudio/chats/query/v3', payload)).body);
 
 beforeAll(async () => {
   t = await createTestApp();

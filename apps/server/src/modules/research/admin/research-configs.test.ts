@@ -1,5 +1,5 @@
 import {
-  type ChatQueryDone, ChatQueryDoneSchema, RESEARCH_CONFIG_DEFAULTS, RESEARCH_CONFIG_KEYS, ResearchConfigGroupsSchema, ResearchConfigMetaSchema, WorkspaceResearchConfigsSchema,
+  RESEARCH_CONFIG_DEFAULTS, RESEARCH_CONFIG_KEYS, ResearchConfigGroupsSchema, ResearchConfigMetaSchema, WorkspaceResearchConfigsSchema,
 } from '@legal/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { caller, fieldsOf, person, type Person, type Workspace } from '../../con
 import { fileBody } from '../../files/files.test-support';
 import { DECLINE_TEXT } from '../answer';
 import { researchCollectionDocuments } from '../collections/collections.table';
-import { indexShipped } from '../research.test-support';
+import { doneEvent, indexShipped, useOpenAiStandIn } from '../research.test-support';
 import { researchWorkspaceSettings } from './research-settings.table';
 
 /**
@@ -46,12 +46,7 @@ const setConfigs = async (w: Workspace, configs: Record<string, unknown>) => {
   return WorkspaceResearchConfigsSchema.parse(res.json().data);
 };
 
-function done(body: string): ChatQueryDone {
-  const last = body.split('\n\n').filter((b) => b.trim()).at(-1)!;
-  expect(last, body).toContain('event: done');
-  return ChatQueryDoneSchema.parse(JSON.parse(/^data: (.*)$/m.exec(last)![1]!));
-}
-const ask = async (who: Person, payload: Record<string, unknown>) => done((await call(who, 'POST', '/api/aistudio/chats/query/v3', payload)).body);
+const ask = async (who: Person, payload: Record<string, unknown>) => doneEvent((await call(who, 'POST', '/api/aistudio/chats/query/v3', payload)).body);
 const attach = (who: Person, name: string, chatKey?: string) => {
   const body = fileBody(Buffer.from('협력사 보안 점검 메모\n\n협력사는 매년 3월에 점검표를 제출한다.', 'utf8'), name);
   return t.app.inject({ method: 'POST', url: `/api/aistudio/chats/attachments/upload/v1${chatKey ? `?chatKey=${chatKey}` : ''}`, headers: { ...who.headers, ...body.headers }, payload: body.payload });
@@ -72,11 +67,7 @@ beforeAll(async () => {
   superUserId = admin.userId;
   call = caller(t, () => ws);
   await indexShipped(t.services.db, [['하도급거래공정화에관한법률'], ['하도급거래공정화에관한법률', '시행령'], ['민법']]);
-  const res = await t.app.inject({
-    method: 'PUT', url: '/api/aireview/super-admin/workspace-ai-configs/v1', headers: superHeaders,
-    payload: { ...target(modelWs), driver: 'OPENAI_COMPATIBLE', baseUrl: llm.baseUrl, chatModel: 'stand-in-model', apiKey: 'sk-stand-in-key-0123456789' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  await useOpenAiStandIn(t, admin.cookie, modelWs, llm.baseUrl);
 }, 240_000);
 
 afterAll(async () => {
