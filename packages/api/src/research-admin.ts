@@ -96,6 +96,7 @@ export const SuperAdminChatMessageV2Schema = SuperAdminChatMessageSchema.extend(
   asOf: z.string().nullable(),
   citations: ChatMessageSchema.shape.citations,
   documentCitations: ChatMessageSchema.shape.documentCitations,
+  sourceCitations: ChatMessageSchema.shape.sourceCitations,
   correctedReferences: z.number().int(),
   filter: ChatFilterSchema.nullable().describe('Question: the filter it was asked with'),
   feedback: ChatFeedbackSchema.nullable().describe("Answer: the owner's rating"),
@@ -180,4 +181,30 @@ export const listSuperAdminTags = defineRoute({
   method: 'GET', path: `${admin}/tags/v1`, access: 'superAdmin', tags: adminTags,
   summary: 'Super admin: every research tag in use across workspaces, with how many workspaces use it (most used first): suggestions for a workspace.',
   schemas: { data: z.array(z.object({ tag: z.string(), workspaceCount: z.number().int() })) },
+});
+
+// Super admin: models ------------------------------------------------------------------------------
+
+export const SuperAdminResearchModelsSchema = z.object({
+  providers: z.array(
+    z.object({
+      driver: AiDriverSchema,
+      isServerDefault: z.boolean().describe("The server's own configuration (AI_* environment) uses this provider"),
+      models: z.array(z.object({
+        purpose: ResearchModelSchema.shape.purpose,
+        name: z.string(),
+        isServerDefault: z.boolean(),
+        workspaceCount: z.number().int().describe('Workspaces whose own configuration names this model'),
+      })),
+    }),
+  ).describe('Every provider with the models configured for it, on the server or by a workspace override; never a key'),
+  workspace: ResearchModelsSchema.extend({ tenantId: z.number().int(), workspaceId: z.number().int() }).nullable()
+    .describe("With tenantId and workspaceId: that workspace's research models, as its members read them (models/v2)"),
+});
+export type SuperAdminResearchModels = z.infer<typeof SuperAdminResearchModelsSchema>;
+
+export const listSuperAdminResearchModels = defineRoute({
+  method: 'GET', path: `${admin}/models/v1`, access: 'superAdmin', tags: adminTags,
+  summary: 'Super admin: the AI models configured per provider (server default and workspace overrides, with how many workspaces use each), and optionally one workspace\'s research models. Never a key.',
+  schemas: { query: WorkspaceTargetSchema.partial().refine((q) => (q.tenantId === undefined) === (q.workspaceId === undefined), { path: ['workspaceId'], message: 'tenantId and workspaceId go together' }), data: SuperAdminResearchModelsSchema },
 });

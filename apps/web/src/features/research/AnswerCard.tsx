@@ -2,7 +2,7 @@ import { type ChatMessage, type ResearchCitation } from '@legal/api';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocaleFormat } from '../../lib/i18n/locale-format';
-import { citationLabel } from './citation-text';
+import { citationLabel, sourceCitationLabel } from './citation-text';
 import { FeedbackButtons } from './FeedbackButtons';
 import './research-i18n';
 
@@ -77,6 +77,31 @@ export function AnswerCard({ chatKey, message, onOpenCitation }: { chatKey: stri
                 <Badge key={`${c.documentId}:${c.pageNumber}:${c.start}`} variant="light" color="teal" tt="none" title={c.quote}>
                   {t('collections.citation', { title: c.documentTitle, page: c.pageNumber })}
                 </Badge>
+              ))}
+            </Group>
+          </Stack>
+        ) : null}
+        {(message.sourceCitations ?? []).length > 0 ? (
+          <Stack gap={4}>
+            <Text size="xs" c="dimmed">
+              {t('answer.sourceCitations')}
+            </Text>
+            <Group gap={6}>
+              {(message.sourceCitations ?? []).map((c) => (
+                <Button
+                  key={`${c.kind}:${c.sourceId}:${c.section}:${c.start}`}
+                  component="a"
+                  href={c.sourceUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  size="compact-sm"
+                  variant="light"
+                  color="grape"
+                  tt="none"
+                  title={c.quote}
+                >
+                  {sourceCitationLabel(c, (section) => t(`answer.section${section}`))}
+                </Button>
               ))}
             </Group>
           </Stack>

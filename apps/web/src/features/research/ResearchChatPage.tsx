@@ -67,7 +67,7 @@ function ChatScreen({ workspaceName, directory }: { workspaceName: string; direc
     running.current = { controller, exchangeId: id, chatKey };
     setExchanges((all) => [...all, { id, chatKey, question: question.question, streamed: '', done: null, error: null, isStopped: false }]);
     setIsStreaming(true);
-    const body: ChatQueryBody = { question: question.question, ...(chatKey ? { chatKey } : {}), ...(question.asOf ? { asOf: question.asOf } : {}), ...(question.statuteIds ? { statuteIds: question.statuteIds } : {}), ...(question.categoryIds ? { categoryIds: question.categoryIds } : {}) };
+    const body: ChatQueryBody = { question: question.question, ...(chatKey ? { chatKey } : {}), ...(question.asOf ? { asOf: question.asOf } : {}), ...(question.statuteIds ? { statuteIds: question.statuteIds } : {}), ...(question.categoryIds ? { categoryIds: question.categoryIds } : {}), ...(question.generalCategories ? { generalCategories: question.generalCategories } : {}) };
     void streamResearchAnswer(body, {
       signal: controller.signal,
       onDelta: (delta) => {

@@ -87,7 +87,7 @@ export function listMessages(services: AppServices, ctx: RequestContext, query: 
       if (version === 1) return base as SuperAdminChatMessageV2;
       const f = byMessage.get(`${m.id}:${c.userId}`);
       return {
-        ...base, asOf: m.asOf, citations: m.citations, documentCitations: m.documentCitations, correctedReferences: m.correctedReferences, filter: m.filter ?? null,
+        ...base, asOf: m.asOf, citations: m.citations, documentCitations: m.documentCitations, sourceCitations: m.sourceCitations, correctedReferences: m.correctedReferences, filter: m.filter ?? null,
         feedback: f ? { rating: f.rating, comment: f.comment, updatedAt: f.updatedAt.toISOString() } : null,
       };
     });
