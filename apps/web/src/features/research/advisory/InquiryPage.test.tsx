@@ -5,7 +5,7 @@ import { changeLocale } from '../../../lib/i18n';
 import { fail, ok } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { ARTICLE_13, CITATION, QUOTE, signInResearcher, versionOf } from '../research.test-support';
-import { detailOf, draftOf, SIMILAR } from './advisory.test-support';
+import { detailOf, draftOf, inquiryOf, SIMILAR, SIMILAR_UNANSWERED } from './advisory.test-support';
 
 const DETAIL = '/hanbit/business-agent/advisory/9';
 const MODEL_TEXT = '협력업체 부품 대금은 목적물 수령일부터 60일 이내에 지급해야 합니다.';
@@ -15,6 +15,7 @@ describe('advisory inquiry', { timeout: 30_000 }, () => {
     signInResearcher().on(
       getInquiry,
       ok(detailOf({
+        similar: [SIMILAR, SIMILAR_UNANSWERED, { ...inquiryOf(1, '사무실 임대차 갱신'), score: 0.004 }],
         drafts: [
           draftOf(2, { engine: 'MODEL', text: MODEL_TEXT, correctedReferences: 1, creditsCharged: 3, similar: [], createdAt: '2026-11-27T03:00:00.000Z' }),
           draftOf(1),
@@ -27,7 +28,7 @@ describe('advisory inquiry', { timeout: 30_000 }, () => {
 
     const similar = screen.getByRole('list', { name: '유사 자문' });
     const items = within(similar).getAllByRole('listitem');
-    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual(['하도급대금 지급기한 문의', '납품 검수 기간 문의']);
+    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual(['하도급대금 지급기한 문의', '납품 검수 기간 문의', '사무실 임대차 갱신']);
     expect(within(items[0]!).getByRole('progressbar', { name: '유사도 82%' })).toHaveAttribute('aria-valuenow', '82');
     expect(within(items[0]!).getByRole('link', { name: '하도급대금 지급기한 문의' })).toHaveAttribute('href', '/hanbit/business-agent/advisory/3');
     expect(within(items[0]!).queryByText(SIMILAR.answer!)).not.toBeInTheDocument();
@@ -35,6 +36,8 @@ describe('advisory inquiry', { timeout: 30_000 }, () => {
     expect(within(items[0]!).getByText(SIMILAR.answer!)).toBeInTheDocument();
     expect(within(items[0]!).getByRole('button', { name: '회신 접기' })).toHaveAttribute('aria-expanded', 'true');
     expect(within(items[1]!).getByText('기록된 회신 없음')).toBeInTheDocument();
+    // Something in common, but less than a percent: not shown as 0%.
+    expect(within(items[2]!).getByRole('progressbar', { name: '유사도 1% 미만' })).toBeInTheDocument();
 
     const drafts = within(screen.getByRole('feed', { name: '회신 초안' })).getAllByRole('article');
     expect(drafts).toHaveLength(2);

@@ -111,7 +111,7 @@ function InquiryForm({ onCancel, onCreated }: { onCancel: () => void; onCreated:
           value={values.asOf}
           onChange={(asOf) => change('asOf', asOf)}
           error={message('asOf', errors.asOf)}
-          w={220}
+          maw={360}
         />
         <FormFooter
           failure={otherError}

@@ -15,7 +15,8 @@ function SimilarItem({ inquiry, linkTo }: { inquiry: SimilarInquiry; linkTo: (in
   const [isOpen, setOpen] = useState(false);
   const answerId = useId();
   const percent = percentOf(inquiry.score);
-  const scoreText = t('advisory.similar.score', { percent });
+  // The server lists only inquiries with something in common: a share that rounds to 0 is "under 1%", not "0%".
+  const scoreText = percent === 0 ? t('advisory.similar.scoreUnderOne') : t('advisory.similar.score', { percent });
   return (
     <Stack gap={6} component="li" aria-label={inquiry.title}>
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
