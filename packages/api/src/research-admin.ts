@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AiDriverSchema, WorkspaceTargetSchema } from './ai-platform';
 import { pageOf } from './envelope';
 import { defineRoute } from './http';
-import { ChatFeedbackSchema, ChatMessageSchema } from './research';
+import { ChatFeedbackSchema, ChatKeySchema, ChatMessageSchema } from './research';
 import { ChatFilterSchema } from './research-user';
 
 // ---------------------------------------------------------------------------------------------
@@ -54,18 +54,29 @@ export const listResearchModels = defineRoute({
 
 const IsoDate = z.iso.date();
 
-export const SuperAdminChatsQuerySchema = WorkspaceTargetSchema.extend({
+const ChatsRangeSchema = WorkspaceTargetSchema.extend({
   dateStart: IsoDate,
   dateEnd: IsoDate,
   page: z.coerce.number().int().min(0).default(0),
   size: z.coerce.number().int().min(1).max(200).default(20),
-})
-  .refine((q) => q.dateStart <= q.dateEnd, { path: ['dateEnd'], message: 'must not be before dateStart' })
-  .refine((q) => Date.parse(q.dateEnd) - Date.parse(q.dateStart) < RESEARCH_SETTINGS_LIMITS.chatReadDays * 24 * 3600 * 1000, {
-    path: ['dateEnd'],
-    message: `at most ${RESEARCH_SETTINGS_LIMITS.chatReadDays} days`,
-  });
+});
+
+/** The days read: in order, and at most `chatReadDays` of them. */
+const withinReadDays = <T extends z.ZodType<{ dateStart: string; dateEnd: string }>>(schema: T) =>
+  schema
+    .refine((q) => q.dateStart <= q.dateEnd, { path: ['dateEnd'], message: 'must not be before dateStart' })
+    .refine((q) => Date.parse(q.dateEnd) - Date.parse(q.dateStart) < RESEARCH_SETTINGS_LIMITS.chatReadDays * 24 * 3600 * 1000, {
+      path: ['dateEnd'],
+      message: `at most ${RESEARCH_SETTINGS_LIMITS.chatReadDays} days`,
+    });
+
+export const SuperAdminChatsQuerySchema = withinReadDays(ChatsRangeSchema);
 export type SuperAdminChatsQuery = z.output<typeof SuperAdminChatsQuerySchema>;
+
+export const SuperAdminChatMessagesQuerySchema = withinReadDays(
+  ChatsRangeSchema.extend({ chatKey: ChatKeySchema.optional().describe("Only this chat's messages (a chat of that workspace, else 404)") }),
+);
+export type SuperAdminChatMessagesQuery = z.output<typeof SuperAdminChatMessagesQuerySchema>;
 
 const UserRefSchema = z.object({ userId: z.number().int(), name: z.string().nullable() });
 
@@ -113,14 +124,14 @@ export const listSuperAdminChats = defineRoute({
 
 export const listSuperAdminChatMessages = defineRoute({
   method: 'GET', path: `${admin}/chats/messages/v1`, access: 'superAdmin', tags: adminTags,
-  summary: `Super admin: a workspace's chat messages written in the date range (Asia/Seoul days), newest first. ${auditNote}`,
-  schemas: { query: SuperAdminChatsQuerySchema, data: pageOf(SuperAdminChatMessageSchema) },
+  summary: `Super admin: a workspace's chat messages (or one chat's, with chatKey) written in the date range (Asia/Seoul days), newest first. ${auditNote}`,
+  schemas: { query: SuperAdminChatMessagesQuerySchema, data: pageOf(SuperAdminChatMessageSchema) },
 });
 
 export const listSuperAdminChatMessagesV2 = defineRoute({
   method: 'GET', path: `${admin}/chats/messages/v2`, access: 'superAdmin', tags: adminTags,
   summary: `Super admin: the same messages with their citations, the question's filter and the owner's feedback. ${auditNote}`,
-  schemas: { query: SuperAdminChatsQuerySchema, data: pageOf(SuperAdminChatMessageV2Schema) },
+  schemas: { query: SuperAdminChatMessagesQuerySchema, data: pageOf(SuperAdminChatMessageV2Schema) },
 });
 
 // Super admin: sample questions and tags ------------------------------------------------------------

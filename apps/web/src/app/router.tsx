@@ -221,6 +221,14 @@ export const appRoutes: RouteObject[] = [
                         path: 'collections',
                         lazy: async () => ({ Component: (await import('../features/research/CollectionsPage')).CollectionsPage }),
                       },
+                      {
+                        path: 'advisory',
+                        lazy: async () => ({ Component: (await import('../features/research/advisory/AdvisoryPage')).AdvisoryPage }),
+                      },
+                      {
+                        path: 'advisory/:inquiryId',
+                        lazy: async () => ({ Component: (await import('../features/research/advisory/InquiryPage')).InquiryPage }),
+                      },
                     ],
                   },
                   {

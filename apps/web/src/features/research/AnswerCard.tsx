@@ -1,8 +1,9 @@
 import { type ChatMessage, type ResearchCitation } from '@legal/api';
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocaleFormat } from '../../lib/i18n/locale-format';
-import { citationLabel, sourceCitationLabel } from './citation-text';
+import { CitationChips, CorrectedBadge } from './CitationChips';
+import { sourceCitationLabel } from './citation-text';
 import { FeedbackButtons } from './FeedbackButtons';
 import './research-i18n';
 
@@ -28,13 +29,7 @@ export function AnswerCard({ chatKey, message, onOpenCitation }: { chatKey: stri
                 {t('answer.declined')}
               </Badge>
             ) : null}
-            {message.correctedReferences > 0 ? (
-              <Tooltip label={t('answer.correctedHint', { count: message.correctedReferences })} multiline w={280} withArrow>
-                <Badge color="yellow" variant="light" tt="none" tabIndex={0} aria-description={t('answer.correctedHint', { count: message.correctedReferences })}>
-                  {t('answer.corrected', { count: message.correctedReferences })}
-                </Badge>
-              </Tooltip>
-            ) : null}
+            <CorrectedBadge count={message.correctedReferences} />
             {message.asOf && !message.declined ? (
               <Text size="xs" c="dimmed">
                 {t('answer.asOf', { date: format.isoDate(message.asOf) })}
@@ -53,20 +48,7 @@ export function AnswerCard({ chatKey, message, onOpenCitation }: { chatKey: stri
             {message.text}
           </Text>
         )}
-        {message.citations.length > 0 ? (
-          <Stack gap={4}>
-            <Text size="xs" c="dimmed">
-              {t('answer.sources')}
-            </Text>
-            <Group gap={6}>
-              {message.citations.map((c, i) => (
-                <Button key={i} size="compact-sm" variant="light" tt="none" onClick={() => onOpenCitation(c)} title={c.quote}>
-                  {t('answer.chip', { label: citationLabel(c), date: format.isoDate(c.effectiveDate) })}
-                </Button>
-              ))}
-            </Group>
-          </Stack>
-        ) : null}
+        <CitationChips citations={message.citations} onOpen={onOpenCitation} />
         {(message.documentCitations ?? []).length > 0 ? (
           <Stack gap={4}>
             <Text size="xs" c="dimmed">

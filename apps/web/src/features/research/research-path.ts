@@ -25,3 +25,9 @@ export function collectionsPath(workspaceName: string, directory: string, catego
   const base = `/${encodeURIComponent(workspaceName)}/${encodeURIComponent(directory)}/collections`;
   return categoryId ? `${base}?${new URLSearchParams({ collection: String(categoryId) }).toString()}` : base;
 }
+
+/** The workspace's advisory inquiries, beside the chat; `inquiryId` opens one. */
+export function advisoryPath(workspaceName: string, directory: string, inquiryId?: number): string {
+  const base = `/${encodeURIComponent(workspaceName)}/${encodeURIComponent(directory)}/advisory`;
+  return inquiryId ? `${base}/${inquiryId}` : base;
+}
