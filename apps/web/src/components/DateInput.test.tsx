@@ -6,17 +6,26 @@ import { renderWithProviders } from '../test/render';
 import { DateInput, shapeDayText } from './DateInput';
 import { ListFilterBar } from './ListFilterBar';
 
-function Controlled({ initial = '', onChange, min, max }: { initial?: string; onChange: (v: string) => void; min?: string; max?: string }) {
+interface ControlledProps {
+  initial?: string;
+  onChange: (v: string) => void;
+  min?: string;
+  max?: string;
+  isRangeCheckedByForm?: boolean;
+  /** Like a report's range: an emptied field keeps the day it had. */
+  isEmptyRefused?: boolean;
+}
+
+function Controlled({ initial = '', onChange, isEmptyRefused = false, ...bounds }: ControlledProps) {
   const [value, setValue] = useState(initial);
   return (
     <DateInput
       label="시작일"
       value={value}
-      min={min}
-      max={max}
+      {...bounds}
       onChange={(next) => {
-        setValue(next);
         onChange(next);
+        if (next || !isEmptyRefused) setValue(next);
       }}
     />
   );
@@ -50,6 +59,37 @@ describe('DateInput', () => {
     expect(screen.getByText('없는 날짜이거나 고를 수 없는 날짜입니다.')).toBeInTheDocument();
     fireEvent.blur(input);
     expect(input).toHaveValue('2026-11-30');
+  });
+
+  it('holds back a day out of bounds with its own message, or passes it on when the form checks the bounds', () => {
+    const held = vi.fn();
+    const { unmount } = renderWithProviders(<Controlled onChange={held} min="2026-11-10" max="2026-11-20" />);
+    fireEvent.change(screen.getByLabelText('시작일'), { target: { value: '2026-11-09' } });
+    expect(held).not.toHaveBeenCalled();
+    expect(screen.getByText('없는 날짜이거나 고를 수 없는 날짜입니다.')).toBeInTheDocument();
+    unmount();
+    const passed = vi.fn();
+    renderWithProviders(<Controlled onChange={passed} min="2026-11-10" max="2026-11-20" isRangeCheckedByForm />);
+    const input = screen.getByLabelText('시작일');
+    fireEvent.change(input, { target: { value: '2026-11-09' } });
+    expect(passed).toHaveBeenLastCalledWith('2026-11-09');
+    expect(screen.queryByText('없는 날짜이거나 고를 수 없는 날짜입니다.')).not.toBeInTheDocument();
+    fireEvent.blur(input);
+    expect(input).toHaveValue('2026-11-09');
+    // An impossible day is still held back.
+    fireEvent.change(input, { target: { value: '2026-02-30' } });
+    expect(passed).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows again the day the screen keeps when the field is emptied and left', async () => {
+    const onChange = vi.fn();
+    renderWithProviders(<Controlled onChange={onChange} initial="2026-01-05" isEmptyRefused />);
+    const input = screen.getByLabelText('시작일');
+    await userEvent.clear(input);
+    expect(onChange).toHaveBeenLastCalledWith('');
+    expect(input).toHaveValue('');
+    fireEvent.blur(input);
+    expect(input).toHaveValue('2026-01-05');
   });
 
   it('picks a day in a month calendar named in the interface language, within the bounds', async () => {

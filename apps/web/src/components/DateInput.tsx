@@ -13,9 +13,15 @@ import { IconCalendar, IconChevronLeft, IconChevronRight } from './icons';
 export interface DateInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'type' | 'min' | 'max'> {
   value: string;
   onChange: (value: string) => void;
-  /** `YYYY-MM-DD` bounds, inclusive. */
+  /** `YYYY-MM-DD` bounds, inclusive: the calendar offers only the days within them. */
   min?: string;
   max?: string;
+  /**
+   * The form checks the bounds itself and names the problem ("must be after today"): a real day
+   * typed outside them is passed on, as a native date input passes it, instead of being held back
+   * with the field's own message (and dropped when the field is left).
+   */
+  isRangeCheckedByForm?: boolean;
 }
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -46,7 +52,7 @@ function inRange(day: string, min?: string, max?: string) {
   return (!min || day >= min) && (!max || day <= max);
 }
 
-export function DateInput({ value, onChange, min, max, error, onBlur, ...rest }: DateInputProps) {
+export function DateInput({ value, onChange, min, max, isRangeCheckedByForm = false, error, onBlur, ...rest }: DateInputProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(value);
   const [shown, setShown] = useState(value);
@@ -60,7 +66,7 @@ export function DateInput({ value, onChange, min, max, error, onBlur, ...rest }:
   const commit = (text: string) => {
     setDraft(text);
     if (text === '') onChange('');
-    else if (parseDay(text) && inRange(text, min, max)) onChange(text);
+    else if (parseDay(text) && (isRangeCheckedByForm || inRange(text, min, max))) onChange(text);
   };
   return (
     <TextInput
@@ -72,8 +78,9 @@ export function DateInput({ value, onChange, min, max, error, onBlur, ...rest }:
       maxLength={10}
       onChange={(event) => commit(shapeDayText(event.currentTarget.value))}
       onBlur={(event) => {
-        // Left half-typed or out of bounds: back to the value the list uses.
-        if (isDraftInvalid) setDraft(value);
+        // Left half-typed, out of bounds, or emptied where the screen keeps a day (a report's
+        // range): back to the value the screen uses.
+        if (draft !== value) setDraft(value);
         onBlur?.(event);
       }}
       error={error ?? (isDraftInvalid && draft.length === 10 ? t('dateInput.invalid') : undefined)}

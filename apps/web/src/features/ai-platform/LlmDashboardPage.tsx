@@ -1,10 +1,11 @@
 import { getLlmDashboard, type LlmDashboard } from '@legal/api';
-import { Card, Container, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Card, Container, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { DateInput } from '../../components/DateInput';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
@@ -43,8 +44,8 @@ export function LlmDashboardPage() {
       <Stack gap="lg">
         <Title order={1}>{t('dashboard.title')}</Title>
         <Group>
-          <TextInput type="date" label={t('dashboard.dateStart')} value={dateStart} onChange={(e) => e.currentTarget.value && setRange({ dateStart: e.currentTarget.value })} />
-          <TextInput type="date" label={t('dashboard.dateEnd')} value={dateEnd} onChange={(e) => e.currentTarget.value && setRange({ dateEnd: e.currentTarget.value })} />
+          <DateInput label={t('dashboard.dateStart')} value={dateStart} onChange={(day) => day && setRange({ dateStart: day })} />
+          <DateInput label={t('dashboard.dateEnd')} value={dateEnd} onChange={(day) => day && setRange({ dateEnd: day })} />
         </Group>
         {body}
       </Stack>

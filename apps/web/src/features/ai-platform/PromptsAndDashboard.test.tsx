@@ -1,5 +1,5 @@
 import { PERMISSION, activatePrompt, createPrompt, getLlmDashboard, listPrompts, type LlmDashboard, type Prompt } from '@legal/api';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setPermissions, setUserInfo } from '../../lib/session';
@@ -50,7 +50,7 @@ describe('super-admin prompts and LLM dashboard', () => {
       failuresByCode: [{ failure: 'TIMEOUT', count: 1 }],
     };
     const fake = installFakeApi().on(getLlmDashboard, ok(data));
-    renderApp('/super-admin/llm-dashboard?dateStart=2026-11-20&dateEnd=2026-11-21');
+    const { router } = renderApp('/super-admin/llm-dashboard?dateStart=2026-11-20&dateEnd=2026-11-21');
     for (const name of ['일별 호출 수', '일별 토큰', '일별 지연(p95)', '일별 실패']) expect(await screen.findByRole('img', { name })).toBeInTheDocument();
     expect(fake.calls(getLlmDashboard)[0]?.query.get('dateStart')).toBe('2026-11-20');
     expect(screen.getAllByText('1,905 ms')).toHaveLength(3); // the totals, the workspace and the model
@@ -58,5 +58,15 @@ describe('super-admin prompts and LLM dashboard', () => {
     expect(within(workspaces).getByRole('cell', { name: 'hanbit' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'OpenAI 호환 · gpt-test' })).toBeInTheDocument();
     expect(screen.getAllByText('2026-11-21: 2,200').length).toBeGreaterThan(0);
+
+    // The range in the shared date field: an emptied day comes back when left, a new one goes to the address.
+    const start = screen.getByLabelText('시작일');
+    expect(start).toHaveValue('2026-11-20');
+    fireEvent.change(start, { target: { value: '' } });
+    fireEvent.blur(start);
+    expect(start).toHaveValue('2026-11-20');
+    fireEvent.change(start, { target: { value: '20261101' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?dateStart=2026-11-01&dateEnd=2026-11-21'));
+    await waitFor(() => expect(fake.calls(getLlmDashboard).at(-1)?.query.get('dateStart')).toBe('2026-11-01'));
   });
 });

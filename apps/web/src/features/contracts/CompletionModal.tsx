@@ -1,8 +1,9 @@
 import { CompleteContractBodySchema, type ContractDetail, type SigningType } from '@legal/api';
-import { Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../../components/DateInput';
 import { FormFooter } from '../../components/FormFooter';
 import { schemaErrors, useCheckedSave, useErrorText } from './contract-form-errors';
 import { useVocabulary } from './contract-vocabulary';
@@ -44,7 +45,7 @@ export function CompletionModal({ contract, opened, onClose }: { contract: Contr
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="md">
           <Text size="sm" c="dimmed">{t('completion.description')}</Text>
-          <TextInput type="date" label={t('completion.signedDate')} value={signedDate} onChange={(e) => setSignedDate(e.currentTarget.value)} error={errorText(errors.signedDate)} withAsterisk />
+          <DateInput label={t('completion.signedDate')} value={signedDate} onChange={setSignedDate} error={errorText(errors.signedDate)} withAsterisk />
           <Select
             label={t('completion.signingType')}
             data={vocabulary.options('signingType')}

@@ -4,6 +4,7 @@ import {
 import { Autocomplete, Group, TextInput } from '@mantine/core';
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../../components/DateInput';
 import { groupedAmount, positionAfter, significantBefore, typedAmount } from './amount-input';
 import { amountWithCurrency, DEFAULT_CURRENCY } from './contract-create-draft';
 import { type FieldAccessOf } from './contract-field-access';
@@ -42,21 +43,8 @@ export function PeriodField({ contract, access }: FieldProps) {
       onSave={(draft, done) => save({ startDate: orNull(draft.startDate), endDate: orNull(draft.endDate) }, done)}
       renderEditor={(draft, setDraft) => (
         <Group grow align="flex-start">
-          <TextInput
-            type="date"
-            label={t('fields.startDate')}
-            value={draft.startDate}
-            onChange={(e) => setDraft({ ...draft, startDate: e.currentTarget.value })}
-            error={errorText(errors.startDate)}
-            data-autofocus
-          />
-          <TextInput
-            type="date"
-            label={t('fields.endDate')}
-            value={draft.endDate}
-            onChange={(e) => setDraft({ ...draft, endDate: e.currentTarget.value })}
-            error={errorText(errors.endDate)}
-          />
+          <DateInput label={t('fields.startDate')} value={draft.startDate} onChange={(startDate) => setDraft({ ...draft, startDate })} error={errorText(errors.startDate)} data-autofocus />
+          <DateInput label={t('fields.endDate')} value={draft.endDate} onChange={(endDate) => setDraft({ ...draft, endDate })} error={errorText(errors.endDate)} />
         </Group>
       )}
     />

@@ -1,6 +1,7 @@
 import { CONTRACT_LIMITS, REGISTRABLE_CONTRACT_STATUSES } from '@legal/api';
 import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../../components/DateInput';
 import { useHasAnyPermission } from '../../lib/session';
 import { AmountInputs } from './ContractCompoundFields';
 import { type ContractCreateDraft } from './contract-create-draft';
@@ -47,7 +48,7 @@ export function ContractCreateFields({ draft, onChange, errors }: ContractCreate
     />
   );
   const date = (field: 'startDate' | 'endDate' | 'signedDate') => (
-    <TextInput type="date" label={t(`fields.${field}`)} value={draft[field]} onChange={(e) => onChange({ [field]: e.currentTarget.value })} error={errorText(errors[field])} />
+    <DateInput label={t(`fields.${field}`)} value={draft[field]} onChange={(day) => onChange({ [field]: day })} error={errorText(errors[field])} />
   );
 
   return (

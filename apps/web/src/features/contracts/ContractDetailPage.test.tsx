@@ -1,7 +1,8 @@
 import {
   getConhubContractV3, getContractPermissions, updateConhubContractTitle, updateContractAmountCurrency, updateContractMemo, updateContractOwner,
+  updateContractPeriod, updateContractSignedDate,
 } from '@legal/api';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeXhr } from '../../lib/api/fake-xhr';
@@ -64,6 +65,37 @@ describe('contract detail', () => {
     await waitFor(() => expect(fake.calls(updateContractAmountCurrency)).toHaveLength(1));
     expect(fake.calls(updateContractAmountCurrency)[0]!.body).toEqual({ amount: '2000000.5', currency: 'USD' });
     expect(await screen.findByText('US$2,000,000.50')).toBeInTheDocument();
+  });
+
+  it('edits the period and the signed date as YYYY-MM-DD days, the end on or after the start', { timeout: 20_000 }, async () => {
+    const fake = signInAs(WRITER)
+      .on(getConhubContractV3, ok(detailOf()))
+      .on(getContractPermissions, ok(permissionsOf()))
+      .on(updateContractPeriod, (call) => ok(detailOf({ ...(call.body as object), version: 4 })))
+      .on(updateContractSignedDate, (call) => ok(detailOf({ ...(call.body as object), version: 5 })));
+    renderApp('/hanbit/contracts/7');
+    await userEvent.click(await within(await screen.findByRole('region', { name: '계약 조건' }, { timeout: 8000 })).findByRole('button', { name: '계약 기간 수정' }));
+    expect(within(terms()).getByLabelText('시작일')).toHaveValue('2026-01-15');
+    const end = within(terms()).getByLabelText('종료일');
+    expect(end).toHaveValue('2026-12-31');
+    fireEvent.change(end, { target: { value: '2025-12-31' } });
+    await userEvent.click(within(terms()).getByRole('button', { name: '저장' }));
+    await waitFor(() => expect(end).toHaveAttribute('aria-invalid', 'true'));
+    expect(fake.calls(updateContractPeriod)).toHaveLength(0);
+    fireEvent.change(end, { target: { value: '20270115' } });
+    await userEvent.click(within(terms()).getByRole('button', { name: '저장' }));
+    await waitFor(() => expect(fake.calls(updateContractPeriod)).toHaveLength(1));
+    expect(fake.calls(updateContractPeriod)[0]!.body).toEqual({ startDate: '2026-01-15', endDate: '2027-01-15' });
+
+    await userEvent.click(await within(terms()).findByRole('button', { name: '체결일 수정' }));
+    const signed = within(terms()).getByRole('textbox', { name: '체결일' });
+    expect(signed).toHaveValue('2026-01-10');
+    await userEvent.clear(signed);
+    await userEvent.type(signed, '20260112');
+    expect(signed).toHaveValue('2026-01-12');
+    await userEvent.click(within(terms()).getByRole('button', { name: '저장' }));
+    await waitFor(() => expect(fake.calls(updateContractSignedDate)).toHaveLength(1));
+    expect(fake.calls(updateContractSignedDate)[0]!.body).toEqual({ signedDate: '2026-01-12' });
   });
 
   it('says when someone else saved first and reloads the contract', { timeout: 20_000 }, async () => {

@@ -2,6 +2,7 @@ import { CONTRACT_STATUSES, ContractSearchV4BodySchema } from '@legal/api';
 import { Badge, Button, Chip, Collapse, Fieldset, Group, MultiSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../../components/DateInput';
 import { IconSearch } from '../../components/icons';
 import { AmountInputs } from './ContractCompoundFields';
 import { plainAmount } from './contract-format';
@@ -140,19 +141,17 @@ export function ContractFilterBar({ filters, onChange }: ContractFilterBarProps)
               {DATE_RANGES.map((range) => (
                 <Fieldset key={range} legend={t(`filters.dates.${range}`)} variant="unstyled">
                   <Group grow gap="xs" align="flex-start">
-                    <TextInput
-                      type="date"
+                    <DateInput
                       label={t('filters.from')}
                       aria-label={t('filters.rangeStart', { field: t(`filters.dates.${range}`) })}
                       value={f.dates[range].start ?? ''}
-                      onChange={(e) => changeDate(range, 'start', e.currentTarget.value)}
+                      onChange={(day) => changeDate(range, 'start', day)}
                     />
-                    <TextInput
-                      type="date"
+                    <DateInput
                       label={t('filters.to')}
                       aria-label={t('filters.rangeEnd', { field: t(`filters.dates.${range}`) })}
                       value={f.dates[range].end ?? ''}
-                      onChange={(e) => changeDate(range, 'end', e.currentTarget.value)}
+                      onChange={(day) => changeDate(range, 'end', day)}
                       error={errorText(errorAt(errors, range))}
                     />
                   </Group>

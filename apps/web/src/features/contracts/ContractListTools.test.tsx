@@ -2,7 +2,7 @@ import {
   type ContractUserConfig, type CounterpartyBookmark, createCounterpartyBookmark, DEFAULT_CONTRACT_COLUMNS, deleteCounterpartyBookmark, downloadContractsZip,
   exportContractsExcel, getContractStats, getContractUserConfig, listCounterpartyBookmarks, scrollSearchContracts, updateContractUserConfig,
 } from '@legal/api';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeXhr } from '../../lib/api/fake-xhr';
@@ -163,5 +163,14 @@ describe('counterparty bookmarks and the stats', () => {
     expect(await within(card).findByText('2026-01-01 ~ 2026-03-31에 등록된 계약 5건')).toBeInTheDocument();
     expect(within(card).getByRole('progressbar', { name: '이행 중: 3' })).toBeInTheDocument();
     expect(within(card).getByRole('listitem', { name: '2026-03: 4건' })).toBeInTheDocument();
+
+    // The range in the shared date field; an emptied day is left to the server again.
+    const from = within(card).getByRole('textbox', { name: '등록일 시작' });
+    fireEvent.change(from, { target: { value: '20260201' } });
+    await waitFor(() => expect(fake.calls(getContractStats).at(-1)!.query.get('dateStart')).toBe('2026-02-01'));
+    fireEvent.change(from, { target: { value: '' } });
+    fireEvent.change(within(card).getByRole('textbox', { name: '등록일 끝' }), { target: { value: '2026-06-30' } });
+    await waitFor(() => expect(fake.calls(getContractStats).at(-1)!.query.get('dateEnd')).toBe('2026-06-30'));
+    expect(fake.calls(getContractStats).at(-1)!.query.has('dateStart')).toBe(false);
   });
 });

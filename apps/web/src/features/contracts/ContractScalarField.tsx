@@ -8,6 +8,7 @@ import {
 import { Select, Text, Textarea, TextInput } from '@mantine/core';
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../../components/DateInput';
 import { type FieldAccessOf } from './contract-field-access';
 import { formatIsoDate } from '../../lib/i18n';
 import { useErrorText } from './contract-form-errors';
@@ -103,7 +104,8 @@ export function ScalarField({ contract, spec, access }: ScalarFieldProps) {
         if (spec.input === 'textarea') {
           return <Textarea {...common} value={draft} onChange={(e) => setDraft(e.currentTarget.value)} autosize minRows={3} maxRows={12} maxLength={spec.max} />;
         }
-        return <TextInput {...common} type={spec.input === 'date' ? 'date' : 'text'} value={draft} onChange={(e) => setDraft(e.currentTarget.value)} maxLength={spec.max} />;
+        if (spec.input === 'date') return <DateInput {...common} value={draft} onChange={setDraft} />;
+        return <TextInput {...common} value={draft} onChange={(e) => setDraft(e.currentTarget.value)} maxLength={spec.max} />;
       }}
     />
   );

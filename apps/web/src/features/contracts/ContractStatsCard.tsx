@@ -1,7 +1,8 @@
 import { type ContractStats, ContractStatsQuerySchema } from '@legal/api';
-import { Box, Button, Card, Collapse, Group, Progress, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Card, Collapse, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../../components/DateInput';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { errorAt, schemaErrors, useErrorText } from './contract-form-errors';
@@ -98,12 +99,11 @@ export function ContractStatsCard() {
       <Collapse expanded={isOpen} id="contract-stats-body">
         <Stack gap="md" pt="md">
           <Group gap="sm" align="flex-start">
-            <TextInput type="date" label={t('stats.from')} value={range.dateStart ?? ''} onChange={(e) => setRange({ ...range, dateStart: e.currentTarget.value || undefined })} />
-            <TextInput
-              type="date"
+            <DateInput label={t('stats.from')} value={range.dateStart ?? ''} onChange={(day) => setRange({ ...range, dateStart: day || undefined })} />
+            <DateInput
               label={t('stats.to')}
               value={range.dateEnd ?? ''}
-              onChange={(e) => setRange({ ...range, dateEnd: e.currentTarget.value || undefined })}
+              onChange={(day) => setRange({ ...range, dateEnd: day || undefined })}
               error={errorText(errorAt(errors, 'dateEnd'))}
             />
           </Group>

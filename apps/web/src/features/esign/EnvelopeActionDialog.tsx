@@ -1,8 +1,9 @@
 import { type Envelope, ESIGN_LIMITS } from '@legal/api';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../../components/DateInput';
 import { isApiError } from '../../lib/api';
 import { type EnvelopeAction, runEnvelopeAction } from './esign-queries';
 import { addDays, expiryInstant, kstToday } from './wizard-model';
@@ -48,14 +49,14 @@ export function EnvelopeActionDialog({ envelope, kind, onClose, onDone, onConfli
         {kind === 'void' ? (
           <Textarea label={t('actions2.reason')} required autosize minRows={2} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
         ) : (
-          <TextInput
-            type="date"
+          <DateInput
             label={t('actions2.newExpiry')}
             required={envelope.status === 'EXPIRED'}
             min={addDays(today, 1)}
             max={addDays(today, ESIGN_LIMITS.maxExpiryDays)}
+            isRangeCheckedByForm
             value={date}
-            onChange={(e) => setDate(e.currentTarget.value)}
+            onChange={setDate}
           />
         )}
         {error ? <Alert color="red" role="alert">{error}</Alert> : null}

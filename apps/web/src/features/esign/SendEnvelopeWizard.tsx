@@ -6,6 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../../components/DateInput';
 import { ProgressBar } from '../../components/ProgressBar';
 import { api, isApiError } from '../../lib/api';
 import { serverErrors } from '../../lib/forms/form-errors';
@@ -258,15 +259,15 @@ export function SendEnvelopeWizard({ contract, onClose, onSent }: { contract: Co
           <Stack gap="sm" maw={720}>
             <TextInput label={t('message.title')} placeholder={t('message.titlePlaceholder')} value={state.title} onChange={(e) => { const value = e.currentTarget.value; setState((s) => ({ ...s, title: value })); }} error={messageError('title')} maxLength={200} />
             <Textarea label={t('message.message')} autosize minRows={3} maxLength={2000} value={state.message} onChange={(e) => { const value = e.currentTarget.value; setState((s) => ({ ...s, message: value })); }} error={messageError('message')} />
-            <TextInput
-              type="date"
+            <DateInput
               label={t('message.expiresAt')}
               description={t('message.expiryHint', { days: ESIGN_LIMITS.maxExpiryDays })}
               required
               min={addDays(today, 1)}
               max={addDays(today, ESIGN_LIMITS.maxExpiryDays)}
+              isRangeCheckedByForm
               value={state.expiryDate}
-              onChange={(e) => { const value = e.currentTarget.value; setState((s) => ({ ...s, expiryDate: value })); }}
+              onChange={(expiryDate) => setState((s) => ({ ...s, expiryDate }))}
               error={messageError('expiresAt')}
               w={220}
             />

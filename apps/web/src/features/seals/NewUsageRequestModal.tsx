@@ -1,8 +1,9 @@
 import { UsageRequestBodySchema, type UsageRequest } from '@legal/api';
-import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../../components/DateInput';
 import { isApiError } from '../../lib/api';
 import { serverFieldNames } from '../../lib/forms/form-errors';
 import { type Person, PeopleMultiPicker } from '../contracts/PeoplePicker';
@@ -86,7 +87,7 @@ export function NewUsageRequestModal({ canPickContract, onClose, onCreated }: { 
         />
         <Textarea label={t('newRequest.purpose')} required autosize minRows={2} maxLength={1000} value={purpose} onChange={(e) => setPurpose(e.currentTarget.value)} error={errorOf('purpose')} />
         <Group grow align="flex-start">
-          <TextInput type="date" label={t('newRequest.useDate')} required value={useDate} onChange={(e) => setUseDate(e.currentTarget.value)} error={errorOf('useDate')} />
+          <DateInput label={t('newRequest.useDate')} required value={useDate} onChange={setUseDate} error={errorOf('useDate')} />
           <NumberInput label={t('newRequest.count')} required min={1} max={1000} allowDecimal={false} value={count} onChange={setCount} error={errorOf('count')} />
         </Group>
         <Stack gap={6}>

@@ -1,7 +1,8 @@
-import { Alert, Anchor, Badge, Button, Card, Container, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Container, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { DateInput } from '../../components/DateInput';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
@@ -169,8 +170,8 @@ function ReconciliationScreen({ workspaceName }: { workspaceName: string }) {
         </Stack>
         <Group justify="space-between" align="flex-end">
           <Group gap="sm" align="flex-end">
-            <TextInput type="date" label={t('reconciliation.from')} value={range.from} onChange={(e) => e.currentTarget.value && setRange({ ...range, from: e.currentTarget.value })} />
-            <TextInput type="date" label={t('reconciliation.to')} value={range.to} onChange={(e) => e.currentTarget.value && setRange({ ...range, to: e.currentTarget.value })} />
+            <DateInput label={t('reconciliation.from')} value={range.from} onChange={(from) => from && setRange({ ...range, from })} />
+            <DateInput label={t('reconciliation.to')} value={range.to} onChange={(to) => to && setRange({ ...range, to })} />
           </Group>
           <Button variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />} loading={excel.isPending} disabled={!isRangeValid} onClick={() => excel.mutate(range)}>
             {t('reconciliation.excel')}

@@ -2,7 +2,7 @@ import {
   actOnUsageRequest, createUsageRequest, downloadProcessedUsageRequests, getUsageRequest, listEnvelopes, listMyUsageRequests, listProcessedUsageRequests,
   listUsageRequestsToApprove, listUsersByRole, listValidSeals, pageSearchContractsV4,
 } from '@legal/api';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeXhr } from '../../lib/api/fake-xhr';
@@ -133,6 +133,7 @@ describe('the usage requests', () => {
     await userEvent.click(within(dialog).getByRole('combobox', { name: '인감' }));
     await userEvent.click(await screen.findByRole('option', { name: '법인인감 1 (법인인감)' }));
     await userEvent.type(within(dialog).getByRole('textbox', { name: '사용 목적' }), '용역계약 체결');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: '사용일' }), { target: { value: '20991202' } });
     await userEvent.click(within(dialog).getByRole('combobox', { name: '계약' }));
     await userEvent.click(await screen.findByRole('option', { name: '용역계약 7' }));
     await userEvent.click(within(dialog).getByRole('combobox', { name: '결재선 (순서대로)' }));
@@ -140,7 +141,7 @@ describe('the usage requests', () => {
     expect(fake.calls(listUsersByRole).at(-1)!.path).toBe('/api/workspace/users/by-role/sealApprovers/v1');
     await userEvent.click(within(dialog).getByRole('button', { name: '신청' }));
     await waitFor(() => expect(fake.calls(createUsageRequest)).toHaveLength(1));
-    expect(fake.calls(createUsageRequest)[0]!.body).toMatchObject({ sealId: 1, purpose: '용역계약 체결', count: 1, fileKeys: [], contractId: 7, approverUserIds: [44] });
+    expect(fake.calls(createUsageRequest)[0]!.body).toMatchObject({ sealId: 1, purpose: '용역계약 체결', useDate: '2099-12-02', count: 1, fileKeys: [], contractId: 7, approverUserIds: [44] });
     await waitFor(() => expect(router.state.location.search).toContain('request=30'));
   });
 

@@ -1,6 +1,7 @@
 import { type VariableConfig } from '@legal/api';
 import { Checkbox, Fieldset, Group, NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../../components/DateInput';
 import { type DraftInput, type PartyInput } from './draft-values';
 import './standard-forms-i18n';
 
@@ -25,7 +26,7 @@ export function VariableInput({ config, value, error, onChange, locale }: {
     case 'LONG_TEXT':
       return <Textarea {...common} autosize minRows={3} value={text} onChange={(e) => onChange(e.currentTarget.value)} maxLength={config.maxLength ?? undefined} />;
     case 'DATE':
-      return <TextInput {...common} type="date" value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
+      return <DateInput {...common} value={text} onChange={onChange} />;
     case 'NUMBER':
       return <NumberInput {...common} value={text} onChange={(next) => onChange(String(next))} />;
     case 'CHOICE':

@@ -1,8 +1,9 @@
 import { StartWorkflowBodySchema, type Workflow, type WorkflowPreset } from '@legal/api';
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput, Textarea, Timeline } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea, Timeline } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../../components/DateInput';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { useLocaleFormat } from '../../lib/i18n';
@@ -136,7 +137,7 @@ export function RequestReviewDialog({ contractId, opened, onClose }: { contractI
           />
           {preset ? <StepPreview preset={preset} /> : null}
           <Textarea label={t('request.message')} autosize minRows={3} value={message} onChange={(e) => setMessage(e.currentTarget.value)} error={errorText('message')} />
-          <TextInput type="date" label={t('request.deadline')} value={deadline} min={todayIso()} onChange={(e) => setDeadline(e.currentTarget.value)} error={errorText('desiredReviewDeadline')} />
+          <DateInput label={t('request.deadline')} value={deadline} min={todayIso()} isRangeCheckedByForm onChange={setDeadline} error={errorText('desiredReviewDeadline')} />
           <WorkflowAttachments label={t('request.files')} onChange={onFiles} onUploadingChange={setIsUploading} />
           {withApproval ? (
             <ApprovalLineBuilder

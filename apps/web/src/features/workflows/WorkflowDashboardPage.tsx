@@ -1,8 +1,9 @@
 import { type AgeingBucket, STEP_CODES, type StepCode, type WorkflowCycleTimes } from '@legal/api';
-import { Anchor, Container, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Container, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { DateInput } from '../../components/DateInput';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
@@ -62,12 +63,11 @@ function RangeFilter({ filters, effective, onChange }: { filters: DashboardFilte
   const problem = rangeProblem(filters);
   return (
     <Group align="flex-start" gap="sm" role="search" aria-label={t('dashboard.range')}>
-      <TextInput type="date" label={t('dashboard.from')} value={effective.from} onChange={(e) => onChange({ ...filters, from: e.currentTarget.value, to: filters.to || effective.to })} />
-      <TextInput
-        type="date"
+      <DateInput label={t('dashboard.from')} value={effective.from} onChange={(from) => onChange({ ...filters, from, to: filters.to || effective.to })} />
+      <DateInput
         label={t('dashboard.to')}
         value={effective.to}
-        onChange={(e) => onChange({ ...filters, to: e.currentTarget.value, from: filters.from || effective.from })}
+        onChange={(to) => onChange({ ...filters, to, from: filters.from || effective.from })}
         error={problem ? t('dashboard.rangeError') : undefined}
       />
     </Group>

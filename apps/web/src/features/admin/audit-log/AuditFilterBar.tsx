@@ -2,6 +2,7 @@ import { AUDIT_LOG_LIMITS } from '@legal/api';
 import { Badge, Button, CloseButton, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../../../components/DateInput';
 import { IconSearch } from '../../../components/icons';
 import { KNOWN_AUDIT_TYPES } from './audit-event-types';
 import { hasAuditFilters, type AuditFilters } from './audit-search-params';
@@ -67,14 +68,8 @@ export function AuditFilterBar({ filters, onChange, names }: AuditFilterBarProps
             clearable
             w={{ base: '100%', sm: 280 }}
           />
-          <TextInput label={t('filters.from')} type="date" value={draft.from} onChange={(event) => setDraft({ ...draft, from: event.currentTarget.value })} />
-          <TextInput
-            label={t('filters.to')}
-            type="date"
-            value={draft.to}
-            onChange={(event) => setDraft({ ...draft, to: event.currentTarget.value })}
-            error={isBadRange ? t('filters.badRange') : undefined}
-          />
+          <DateInput label={t('filters.from')} value={draft.from} onChange={(from) => setDraft({ ...draft, from })} />
+          <DateInput label={t('filters.to')} value={draft.to} onChange={(to) => setDraft({ ...draft, to })} error={isBadRange ? t('filters.badRange') : undefined} />
           <TextInput
             label={t('filters.keyword')}
             placeholder={t('filters.keywordPlaceholder')}

@@ -1,5 +1,5 @@
 import { type AuditDailyCounts, type AuditEventItem, countAuditEventsPerDay, exportAuditEvents, listAuditEvents } from '@legal/api';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, ok, type FakeApi } from '../../../test/fake-api';
@@ -56,7 +56,7 @@ describe('audit log page', () => {
 
   it('lists the events with the filters of the address and draws the events per day', async () => {
     const fake = serveAudit();
-    renderApp('/hanbit/admin/audit?type=user.updated&type=session.signed_in&from=2026-11-01&to=2026-11-20&q=변호사');
+    const { router } = renderApp('/hanbit/admin/audit?type=user.updated&type=session.signed_in&from=2026-11-01&to=2026-11-20&q=변호사');
     expect(await screen.findByRole('heading', { level: 2, name: '감사 로그' }, { timeout: 8000 })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: '감사 이벤트 목록' });
     expect(await within(table).findByText('사용자 정보 변경')).toBeInTheDocument();
@@ -75,6 +75,18 @@ describe('audit log page', () => {
     const chart = await screen.findByRole('img', { name: /2026-11-19 ~ 2026-11-21 일별 이벤트 수, 총 7건, 가장 많은 날 5건/ });
     expect(chart.querySelectorAll('rect')).toHaveLength(3);
     expect(chart.querySelector('rect[data-date="2026-11-21"] title')?.textContent).toBe('2026-11-21: 5건');
+
+    // The period in the shared date field (YYYY-MM-DD in every browser): an end before the start is
+    // named and not searched; a new end applies on search.
+    const search = screen.getByRole('search', { name: '감사 로그 검색' });
+    expect(within(search).getByLabelText('시작일')).toHaveValue('2026-11-01');
+    const to = within(search).getByLabelText('종료일');
+    fireEvent.change(to, { target: { value: '20261031' } });
+    expect(within(search).getByText('종료일은 시작일과 같거나 뒤여야 합니다.')).toBeInTheDocument();
+    expect(within(search).getByRole('button', { name: '검색' })).toBeDisabled();
+    fireEvent.change(to, { target: { value: '2026-11-25' } });
+    await userEvent.click(within(search).getByRole('button', { name: '검색' }));
+    await waitFor(() => expect(router.state.location.search).toContain('to=2026-11-25'));
   });
 
   it('opens an event with its before and after, and narrows the list to its actor', async () => {
