@@ -1,5 +1,6 @@
 import { type GeneralCategoryKind } from '@legal/api';
-import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
+import { DateInput } from '../../components/DateInput';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatAttachments } from './ChatAttachments';
@@ -95,13 +96,12 @@ export function ChatComposer({ chatKey, isStreaming, isDisabled, hidesFilter, hi
           }}
         />
         <Group align="flex-end" gap="sm" wrap="nowrap">
-          <TextInput
-            type="date"
+          <DateInput
             label={t('composer.asOf')}
             description={t('composer.asOfHint')}
             value={asOf}
             disabled={isDisabled}
-            onChange={(event) => setAsOf(event.currentTarget.value)}
+            onChange={setAsOf}
             w={220}
           />
           {hidesFilter || !searchesStatutes ? null : (

@@ -1,4 +1,5 @@
-import { ActionIcon, Anchor, Button, Group, Loader, Paper, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Loader, Paper, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { DateInput } from '../../components/DateInput';
 import { IconTrash } from './research-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -48,8 +49,8 @@ export function ChatSidebar({ activeChatKey, filter, onFilter, hidesFilter, foot
       </Button>
       {hidesFilter ? null : (
         <Group gap={6} grow wrap="nowrap" role="group" aria-label={t('sidebar.filter')}>
-          <TextInput type="date" size="xs" label={t('sidebar.from')} value={filter.updatedDateStart ?? ''} onChange={(e) => onFilter({ ...filter, updatedDateStart: e.currentTarget.value || undefined })} />
-          <TextInput type="date" size="xs" label={t('sidebar.to')} value={filter.updatedDateEnd ?? ''} onChange={(e) => onFilter({ ...filter, updatedDateEnd: e.currentTarget.value || undefined })} />
+          <DateInput size="xs" label={t('sidebar.from')} value={filter.updatedDateStart ?? ''} onChange={(day) => onFilter({ ...filter, updatedDateStart: day || undefined })} />
+          <DateInput size="xs" label={t('sidebar.to')} value={filter.updatedDateEnd ?? ''} onChange={(day) => onFilter({ ...filter, updatedDateEnd: day || undefined })} />
         </Group>
       )}
       <ScrollArea style={{ flex: 1, minHeight: 0 }} type="auto" offsetScrollbars>

@@ -1,5 +1,6 @@
 import { type StatuteSummary } from '@legal/api';
 import { Alert, Anchor, Badge, Box, Button, Grid, Group, Paper, Stack, Tabs, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { DateInput } from '../../components/DateInput';
 import { useDocumentTitle } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -177,7 +178,7 @@ function BrowserScreen({ workspaceName, directory }: { workspaceName: string; di
                 <form onSubmit={search} role="search" aria-label={t('browser.search')}>
                   <Stack gap="xs">
                     <TextInput label={t('browser.keyword')} placeholder={t('browser.keywordPlaceholder')} value={draft.keyword} maxLength={100} onChange={(e) => setDraft({ ...draft, keyword: e.currentTarget.value })} />
-                    <TextInput type="date" label={t('browser.inForceOn')} value={draft.inForceOn} onChange={(e) => setDraft({ ...draft, inForceOn: e.currentTarget.value })} />
+                    <DateInput label={t('browser.inForceOn')} value={draft.inForceOn} onChange={(inForceOn) => setDraft({ ...draft, inForceOn })} />
                     <Button type="submit" disabled={!draft.keyword.trim()}>
                       {t('browser.searchButton')}
                     </Button>

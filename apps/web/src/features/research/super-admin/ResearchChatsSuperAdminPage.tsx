@@ -1,4 +1,5 @@
-import { Alert, Button, Container, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { DateInput } from '../../../components/DateInput';
 import { useDocumentTitle } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -74,8 +75,8 @@ export function ResearchChatsSuperAdminPage() {
           <Group align="end" justify="space-between">
             <form onSubmit={apply} aria-label={t('admin.chats.range')}>
               <Group align="end">
-                <TextInput type="date" label={t('admin.chats.from')} value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })} w={180} />
-                <TextInput type="date" label={t('admin.chats.to')} value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })} w={180} />
+                <DateInput label={t('admin.chats.from')} value={draft.from} onChange={(from) => setDraft({ ...draft, from })} w={180} />
+                <DateInput label={t('admin.chats.to')} value={draft.to} onChange={(to) => setDraft({ ...draft, to })} w={180} />
                 <Button type="submit" variant="light" disabled={!draft.from || !draft.to}>{t('admin.chats.show')}</Button>
               </Group>
             </form>
