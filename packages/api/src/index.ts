@@ -49,3 +49,4 @@ export * from './esign';
 export * from './esign-certificate';
 export * from './seals';
 export * from './notifications';
+export * from './statute-alerts';
