@@ -221,6 +221,10 @@ export const appRoutes: RouteObject[] = [
                         path: 'collections',
                         lazy: async () => ({ Component: (await import('../features/research/CollectionsPage')).CollectionsPage }),
                       },
+                      {
+                        path: 'statute-alerts',
+                        lazy: async () => ({ Component: (await import('../features/research/StatuteAlertsPage')).StatuteAlertsPage }),
+                      },
                     ],
                   },
                   {

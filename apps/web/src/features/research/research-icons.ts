@@ -3,3 +3,4 @@ export { default as IconScale } from '@tabler/icons-react/dist/esm/icons/IconSca
 export { default as IconPaperclip } from '@tabler/icons-react/dist/esm/icons/IconPaperclip.mjs';
 export { default as IconMessageBolt } from '@tabler/icons-react/dist/esm/icons/IconMessageBolt.mjs';
 export { default as IconHistory } from '@tabler/icons-react/dist/esm/icons/IconHistory.mjs';
+export { default as IconBellRinging } from '@tabler/icons-react/dist/esm/icons/IconBellRinging.mjs';

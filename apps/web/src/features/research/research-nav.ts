@@ -1,14 +1,15 @@
 import { DEFAULT_THEME, PERMISSION } from '@legal/api';
 import { PATHS } from '../../app/paths';
 import { defineNavEntry } from '../../app/navigation/nav-entry';
-import { IconHistory, IconMessageBolt, IconScale } from './research-icons';
-import { researchChatPath } from './research-path';
+import { IconBellRinging, IconHistory, IconMessageBolt, IconScale } from './research-icons';
+import { researchChatPath, statuteAlertsPath } from './research-path';
 import { RESEARCH_PERMISSIONS } from './research-permissions';
 import './research-i18n';
 
 /**
- * The research chat in the general area. The entry cannot know the workspace theme, so it leads
- * to the default directory; the page sends a themed workspace on to its own directory.
+ * The research chat and its statute-change alerts in the general area. The entries cannot know the
+ * workspace theme, so they lead to the default directory; the page sends a themed workspace on to
+ * its own directory.
  */
 export const RESEARCH_NAV = [
   defineNavEntry({
@@ -20,6 +21,16 @@ export const RESEARCH_NAV = [
     icon: IconScale,
     namespace: 'research',
     labelKey: 'nav.research',
+  }),
+  defineNavEntry({
+    id: 'researchAlerts',
+    variants: ['general'],
+    product: 'AI_STUDIO',
+    permissions: RESEARCH_PERMISSIONS,
+    path: (workspaceName) => statuteAlertsPath(workspaceName, DEFAULT_THEME.chatDirectory),
+    icon: IconBellRinging,
+    namespace: 'research',
+    labelKey: 'nav.alerts',
   }),
 ];
 

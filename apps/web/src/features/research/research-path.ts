@@ -25,3 +25,9 @@ export function collectionsPath(workspaceName: string, directory: string, catego
   const base = `/${encodeURIComponent(workspaceName)}/${encodeURIComponent(directory)}/collections`;
   return categoryId ? `${base}?${new URLSearchParams({ collection: String(categoryId) }).toString()}` : base;
 }
+
+/** The workspace's statute-change alerts, beside the chat; `alertId` opens one. */
+export function statuteAlertsPath(workspaceName: string, directory: string, alertId?: number): string {
+  const base = `/${encodeURIComponent(workspaceName)}/${encodeURIComponent(directory)}/statute-alerts`;
+  return alertId ? `${base}?${new URLSearchParams({ alert: String(alertId) }).toString()}` : base;
+}

@@ -98,6 +98,8 @@ export const KNOWN_AUDIT_TYPES = [
   'research.chats_read_by_super_admin',
   'research.sample_questions_saved',
   'research.tags_saved',
+  'statute_alert.dismissed',
+  'statute_alert.restored',
   'ai_review.review_started',
   'ai_review.finding_decided',
   'ai_review.checkpoint_created',
