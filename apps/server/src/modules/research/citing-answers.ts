@@ -1,4 +1,4 @@
-import { and, eq, exists, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, exists, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AttachmentReader } from '../../platform/attachments';
 import type { Db, Tx } from '../../platform/db/client';
 import { inScope } from '../../platform/db/tenancy';
@@ -42,10 +42,11 @@ export interface CitingAnswer {
 }
 
 /**
- * The saved answers of every workspace whose citations cite one of `refs` (version and article).
- * Across tenants by design: the detection job reads them once per new statute version.
+ * The saved answers of every workspace whose citations cite one of `refs` (version and article),
+ * written before `createdBefore` (an answer about a past date written after a version arrived chose
+ * the version it cites). Across tenants by design: the detection job reads them once per new version.
  */
-export async function unscopedAnswersCiting(db: Db | Tx, refs: ReadonlyArray<{ lawSerialNumber: string; article: string }>): Promise<CitingAnswer[]> {
+export async function unscopedAnswersCiting(db: Db | Tx, refs: ReadonlyArray<{ lawSerialNumber: string; article: string }>, createdBefore: Date): Promise<CitingAnswer[]> {
   if (refs.length === 0) return [];
   const wanted = new Set(refs.map((r) => `${r.lawSerialNumber}\u0000${r.article}`));
   const list = (values: Iterable<string>) => sql.join([...new Set(values)].map((v) => sql`${v}`), sql`, `);
@@ -59,6 +60,7 @@ export async function unscopedAnswersCiting(db: Db | Tx, refs: ReadonlyArray<{ l
     .where(
       and(
         eq(researchChatMessages.role, 'ASSISTANT'),
+        lt(researchChatMessages.createdAt, createdBefore),
         sql`exists (select 1 from jsonb_array_elements(${researchChatMessages.citations}) e
                      where e->>'lawSerialNumber' in (${list(refs.map((r) => r.lawSerialNumber))}) and e->>'article' in (${list(refs.map((r) => r.article))}))`,
       ),

@@ -11,9 +11,9 @@ import { statuteChangeAlertItems, statuteChangeAlerts, statuteVersionChecks } fr
 
 // The detection: each stored statute version not compared yet is compared, article by article,
 // with the version it supersedes (the previous by 시행일자). For every article that changed, was
-// deleted or went away, the records citing it in an older version (review findings' legal bases,
-// saved chat answers' citations) become one alert per workspace with them as items, and their
-// people are notified. One version a transaction, then marked compared: a second run (or a crash
+// deleted or went away, the records made before the version arrived that cite it in an older
+// version (review findings' legal bases, saved chat answers' citations) become one alert per
+// workspace with them as items, and their people are notified. One version a transaction, then marked compared: a second run (or a crash
 // and its retry) writes nothing twice, and the unique keys hold if two runs overlap.
 
 type VersionRow = typeof lawStatutes.$inferSelect;
@@ -153,7 +153,10 @@ async function checkVersion(
     for (const article of mine) if (articleChange(texts.get(article) ?? null, newTexts.get(article) ?? null) !== null) differs.add(refKey({ lawSerialNumber: mst, article }));
   }
   const relevant = refs.filter((r) => differs.has(refKey(r)));
-  const [findings, answers] = relevant.length ? await Promise.all([unscopedFindingsCiting(db, relevant), unscopedAnswersCiting(db, relevant)]) : [[], []];
+  // Only records made before the version arrived: one made since (an answer about a past date) chose what it cites.
+  const [findings, answers] = relevant.length
+    ? await Promise.all([unscopedFindingsCiting(db, relevant, version.importedAt), unscopedAnswersCiting(db, relevant, version.importedAt)])
+    : [[], []];
   const groups = planItems(findings, answers, (ref) => differs.has(refKey(ref)), new Map(older.map((o) => [o.lawSerialNumber, o.effectiveDate])));
 
   return db.transaction(async (tx) => {

@@ -142,9 +142,12 @@ describe('detection', () => {
     expect(listed.json().data.content).toEqual([expect.objectContaining({ kind: 'statute.ARTICLE_CHANGED', record: { type: 'STATUTE_CHANGE_ALERT', id: alertA } })]);
   });
 
-  it('creates nothing new on a second run, nor when a version is compared again', async () => {
+  it('creates nothing new on a second run, nor when a version is compared again, nor for an answer written after the version arrived', async () => {
     const before = { alerts: await alertRows(), items: await itemRows(), notes: await t.services.db.select().from(notifications) };
     expect(await detectStatuteChanges(t.services.db)).toEqual({ checked: 0, alerts: 0, items: 0 });
+    // Asked about 2012 once 2013's text is stored: the answer chose the version it cites.
+    const later = await ask(asker, '2012년 당시 민법 제4조의 성년 나이는?');
+    expect(later.answer.citations).toEqual(expect.arrayContaining([expect.objectContaining({ lawSerialNumber: V1, article: '제4조' })]));
     await t.services.db.delete(statuteVersionChecks).where(eq(statuteVersionChecks.lawSerialNumber, V2));
     expect(await detectStatuteChanges(t.services.db)).toEqual({ checked: 1, alerts: 0, items: 0 });
     expect(await alertRows()).toEqual(before.alerts);

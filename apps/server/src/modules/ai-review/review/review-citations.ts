@@ -1,4 +1,4 @@
-import { and, eq, exists, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, exists, isNotNull, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AttachmentReader } from '../../../platform/attachments';
 import type { Db, Tx } from '../../../platform/db/client';
 import { inScope } from '../../../platform/db/tenancy';
@@ -66,10 +66,11 @@ export interface CitingFinding {
 }
 
 /**
- * The findings of every workspace whose legal basis cites one of `refs` (version and article).
+ * The findings of every workspace whose legal basis cites one of `refs` (version and article), of
+ * reviews started before `createdBefore` (a review made after a version arrived chose what it cites).
  * Across tenants by design: the detection job reads them once per new statute version.
  */
-export async function unscopedFindingsCiting(db: Db | Tx, refs: ReadonlyArray<{ lawSerialNumber: string; article: string }>): Promise<CitingFinding[]> {
+export async function unscopedFindingsCiting(db: Db | Tx, refs: ReadonlyArray<{ lawSerialNumber: string; article: string }>, createdBefore: Date): Promise<CitingFinding[]> {
   if (refs.length === 0) return [];
   const wanted = new Set(refs.map((r) => `${r.lawSerialNumber}\u0000${r.article}`));
   const list = (values: Iterable<string>) => sql.join([...new Set(values)].map((v) => sql`${v}`), sql`, `);
@@ -83,8 +84,11 @@ export async function unscopedFindingsCiting(db: Db | Tx, refs: ReadonlyArray<{ 
     .innerJoin(aiReviews, and(eq(aiReviews.id, aiReviewFindings.reviewId), eq(aiReviews.tenantId, aiReviewFindings.tenantId), eq(aiReviews.workspaceId, aiReviewFindings.workspaceId)))
     .leftJoin(contracts, and(eq(contracts.id, aiReviews.contractId), eq(contracts.tenantId, aiReviews.tenantId), eq(contracts.workspaceId, aiReviews.workspaceId)))
     .where(
-      sql`exists (select 1 from jsonb_array_elements(${aiReviewFindings.legalBasis}) e
-                   where e->>'lawSerialNumber' in (${list(refs.map((r) => r.lawSerialNumber))}) and e->>'article' in (${list(refs.map((r) => r.article))}))`,
+      and(
+        lt(aiReviews.createdAt, createdBefore),
+        sql`exists (select 1 from jsonb_array_elements(${aiReviewFindings.legalBasis}) e
+                     where e->>'lawSerialNumber' in (${list(refs.map((r) => r.lawSerialNumber))}) and e->>'article' in (${list(refs.map((r) => r.article))}))`,
+      ),
     );
   return rows.map((row) => ({
     tenantId: row.tenantId, workspaceId: row.workspaceId, findingId: row.findingId, reviewId: row.reviewId, contractId: row.contractId,
