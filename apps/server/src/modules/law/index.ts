@@ -34,3 +34,4 @@ export {
   articleChange, articleRefKey, type ArticleChange, comparedArticles, newerArticleVersions, versionChanges, versionsOfStatutes,
 } from './law.changes';
 export { compareVersions } from './law.versions';
+export { type ArticleRef, citedAmong, citedRefsIn, citesAnyWhere } from './law.refs';

@@ -2,6 +2,7 @@ import { and, eq, exists, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm
 import type { AttachmentReader } from '../../platform/attachments';
 import type { Db, Tx } from '../../platform/db/client';
 import { inScope } from '../../platform/db/tenancy';
+import { type ArticleRef, citedAmong, citedRefsIn, citesAnyWhere } from '../law';
 import { AI_RESEARCH_USE } from './research.policy';
 import { researchChatMessages, researchChats } from './research.table';
 
@@ -22,12 +23,8 @@ export function readableAnswerWhere(reader: AttachmentReader, messageId: SQLWrap
 }
 
 /** Every (version, article) any saved answer of any workspace cites: the detection's first, cheap filter. */
-export async function unscopedCitedByAnswers(db: Db | Tx): Promise<Array<{ lawSerialNumber: string; article: string }>> {
-  const result = (await db.execute(sql`
-    select distinct e->>'lawSerialNumber' as "lawSerialNumber", e->>'article' as article
-      from ${researchChatMessages}, jsonb_array_elements(${researchChatMessages.citations}) e
-     where ${researchChatMessages.role} = 'ASSISTANT'`)) as unknown as { rows: Array<{ lawSerialNumber: string | null; article: string | null }> };
-  return result.rows.filter((r): r is { lawSerialNumber: string; article: string } => r.lawSerialNumber !== null && r.article !== null);
+export function unscopedCitedByAnswers(db: Db | Tx): Promise<ArticleRef[]> {
+  return citedRefsIn(db, researchChatMessages, researchChatMessages.citations, eq(researchChatMessages.role, 'ASSISTANT'));
 }
 
 export interface CitingAnswer {
@@ -38,7 +35,7 @@ export interface CitingAnswer {
   chatKey: string;
   chatTitle: string;
   ownerUserId: number;
-  cites: Array<{ lawSerialNumber: string; article: string }>;
+  cites: ArticleRef[];
 }
 
 /**
@@ -46,10 +43,8 @@ export interface CitingAnswer {
  * written before `createdBefore` (an answer about a past date written after a version arrived chose
  * the version it cites). Across tenants by design: the detection job reads them once per new version.
  */
-export async function unscopedAnswersCiting(db: Db | Tx, refs: ReadonlyArray<{ lawSerialNumber: string; article: string }>, createdBefore: Date): Promise<CitingAnswer[]> {
+export async function unscopedAnswersCiting(db: Db | Tx, refs: readonly ArticleRef[], createdBefore: Date): Promise<CitingAnswer[]> {
   if (refs.length === 0) return [];
-  const wanted = new Set(refs.map((r) => `${r.lawSerialNumber}\u0000${r.article}`));
-  const list = (values: Iterable<string>) => sql.join([...new Set(values)].map((v) => sql`${v}`), sql`, `);
   const rows = await db
     .select({
       tenantId: researchChatMessages.tenantId, workspaceId: researchChatMessages.workspaceId, messageId: researchChatMessages.id, chatMessageKey: researchChatMessages.messageKey,
@@ -61,14 +56,10 @@ export async function unscopedAnswersCiting(db: Db | Tx, refs: ReadonlyArray<{ l
       and(
         eq(researchChatMessages.role, 'ASSISTANT'),
         lt(researchChatMessages.createdAt, createdBefore),
-        sql`exists (select 1 from jsonb_array_elements(${researchChatMessages.citations}) e
-                     where e->>'lawSerialNumber' in (${list(refs.map((r) => r.lawSerialNumber))}) and e->>'article' in (${list(refs.map((r) => r.article))}))`,
+        citesAnyWhere(researchChatMessages.citations, refs),
       ),
     );
   return rows
-    .map(({ citations, ...row }) => ({
-      ...row,
-      cites: citations.filter((c) => wanted.has(`${c.lawSerialNumber}\u0000${c.article}`)).map((c) => ({ lawSerialNumber: c.lawSerialNumber, article: c.article })),
-    }))
+    .map(({ citations, ...row }) => ({ ...row, cites: citedAmong(citations, refs) }))
     .filter((row) => row.cites.length > 0);
 }

@@ -5,7 +5,7 @@ import { inScope } from '../../platform/db/tenancy';
 import { eachInTurn, NO_TURNS } from '../../platform/jobs/in-turns';
 import { notify, type NotificationInput } from '../../platform/notifications/notifications';
 import { type CitingFinding, unscopedCitedByFindings, unscopedFindingsCiting } from '../ai-review';
-import { type ArticleChange, articleChange, comparedArticles, lawStatutes, versionChanges, versionsOfStatutes } from '../law';
+import { type ArticleChange, articleChange, type ArticleRef, articleRefKey, comparedArticles, lawStatutes, versionChanges, versionsOfStatutes } from '../law';
 import { type CitingAnswer, unscopedAnswersCiting, unscopedCitedByAnswers } from '../research';
 import { statuteChangeAlertItems, statuteChangeAlerts, statuteVersionChecks } from './statute-alerts.table';
 
@@ -17,10 +17,7 @@ import { statuteChangeAlertItems, statuteChangeAlerts, statuteVersionChecks } fr
 // and its retry) writes nothing twice, and the unique keys hold if two runs overlap.
 
 type VersionRow = typeof lawStatutes.$inferSelect;
-type Ref = { lawSerialNumber: string; article: string };
 type Version = { lawSerialNumber: string; effectiveDate: string };
-
-const refKey = (ref: Ref) => `${ref.lawSerialNumber}\u0000${ref.article}`;
 
 export interface DetectionResult {
   /** Versions compared in this run. */
@@ -97,11 +94,11 @@ interface PlannedItem {
 function planItems(
   findings: readonly CitingFinding[],
   answers: readonly CitingAnswer[],
-  applies: (ref: Ref) => boolean,
+  applies: (ref: ArticleRef) => boolean,
   effectiveDateOf: ReadonlyMap<string, string>,
 ): Map<string, { scope: { tenantId: number; workspaceId: number }; article: string; items: PlannedItem[] }> {
   const groups = new Map<string, { scope: { tenantId: number; workspaceId: number }; article: string; items: PlannedItem[] }>();
-  const add = (scope: { tenantId: number; workspaceId: number }, ref: Ref, item: Omit<PlannedItem, 'cited'>) => {
+  const add = (scope: { tenantId: number; workspaceId: number }, ref: ArticleRef, item: Omit<PlannedItem, 'cited'>) => {
     if (!applies(ref)) return;
     const key = `${scope.tenantId}:${scope.workspaceId}:${ref.article}`;
     const group = groups.get(key) ?? { scope, article: ref.article, items: [] };
@@ -143,21 +140,21 @@ async function checkVersion(
   const changes = await versionChanges(db, previous.lawSerialNumber, version.lawSerialNumber);
   const byArticle = new Map<string, ArticleChange>(changes.map((c) => [c.article, c]));
   // The (older version, article) pairs some record cites whose article the new version changed.
-  const refs: Ref[] = older.flatMap((o) => [...(cited.get(o.lawSerialNumber) ?? [])].filter((a) => byArticle.has(a)).map((article) => ({ lawSerialNumber: o.lawSerialNumber, article })));
+  const refs: ArticleRef[] = older.flatMap((o) => [...(cited.get(o.lawSerialNumber) ?? [])].filter((a) => byArticle.has(a)).map((article) => ({ lawSerialNumber: o.lawSerialNumber, article })));
   // A record citing an older version than the superseded one is told only if its own text differs from the new text.
   const newTexts = await comparedArticles(db, version.lawSerialNumber, [...new Set(refs.map((r) => r.article))]);
   const differs = new Set<string>();
   for (const mst of new Set(refs.map((r) => r.lawSerialNumber))) {
     const mine = refs.filter((r) => r.lawSerialNumber === mst).map((r) => r.article);
     const texts = mst === previous.lawSerialNumber ? new Map(mine.map((a) => [a, byArticle.get(a)!.before])) : await comparedArticles(db, mst, mine);
-    for (const article of mine) if (articleChange(texts.get(article) ?? null, newTexts.get(article) ?? null) !== null) differs.add(refKey({ lawSerialNumber: mst, article }));
+    for (const article of mine) if (articleChange(texts.get(article) ?? null, newTexts.get(article) ?? null) !== null) differs.add(articleRefKey({ lawSerialNumber: mst, article }));
   }
-  const relevant = refs.filter((r) => differs.has(refKey(r)));
+  const relevant = refs.filter((r) => differs.has(articleRefKey(r)));
   // Only records made before the version arrived: one made since (an answer about a past date) chose what it cites.
   const [findings, answers] = relevant.length
     ? await Promise.all([unscopedFindingsCiting(db, relevant, version.importedAt), unscopedAnswersCiting(db, relevant, version.importedAt)])
     : [[], []];
-  const groups = planItems(findings, answers, (ref) => differs.has(refKey(ref)), new Map(older.map((o) => [o.lawSerialNumber, o.effectiveDate])));
+  const groups = planItems(findings, answers, (ref) => differs.has(articleRefKey(ref)), new Map(older.map((o) => [o.lawSerialNumber, o.effectiveDate])));
 
   return db.transaction(async (tx) => {
     // Runs take turns per version: the second sees the first's mark and writes nothing.

@@ -5,6 +5,7 @@ import { inScope } from '../../../platform/db/tenancy';
 import type { AppServices } from '../../../platform/services';
 import { contracts, readableContractWhere } from '../../contracts';
 import { readableFileWhere } from '../../files';
+import { type ArticleRef, citedAmong, citedRefsIn, citesAnyWhere } from '../../law';
 import { aiReviewFindings, aiReviews } from '../ai-review.table';
 import type { LocalizedText } from '../playbook/playbook.types';
 import { AI_REVIEW_USE } from './review-source';
@@ -43,11 +44,8 @@ export async function readableFindingWhere(services: Pick<AppServices, 'attachme
 }
 
 /** Every (version, article) any finding of any workspace cites: the detection's first, cheap filter. */
-export async function unscopedCitedByFindings(db: Db | Tx): Promise<Array<{ lawSerialNumber: string; article: string }>> {
-  const result = (await db.execute(sql`
-    select distinct e->>'lawSerialNumber' as "lawSerialNumber", e->>'article' as article
-      from ${aiReviewFindings}, jsonb_array_elements(${aiReviewFindings.legalBasis}) e`)) as unknown as { rows: Array<{ lawSerialNumber: string | null; article: string | null }> };
-  return result.rows.filter((r): r is { lawSerialNumber: string; article: string } => r.lawSerialNumber !== null && r.article !== null);
+export function unscopedCitedByFindings(db: Db | Tx): Promise<ArticleRef[]> {
+  return citedRefsIn(db, aiReviewFindings, aiReviewFindings.legalBasis);
 }
 
 export interface CitingFinding {
@@ -62,7 +60,7 @@ export interface CitingFinding {
   /** Who ran the review, who decided the finding, the contract's owner (those told of a change). */
   peopleUserIds: number[];
   /** The cited articles among those asked about, as (version, article). */
-  cites: Array<{ lawSerialNumber: string; article: string }>;
+  cites: ArticleRef[];
 }
 
 /**
@@ -70,10 +68,8 @@ export interface CitingFinding {
  * reviews started before `createdBefore` (a review made after a version arrived chose what it cites).
  * Across tenants by design: the detection job reads them once per new statute version.
  */
-export async function unscopedFindingsCiting(db: Db | Tx, refs: ReadonlyArray<{ lawSerialNumber: string; article: string }>, createdBefore: Date): Promise<CitingFinding[]> {
+export async function unscopedFindingsCiting(db: Db | Tx, refs: readonly ArticleRef[], createdBefore: Date): Promise<CitingFinding[]> {
   if (refs.length === 0) return [];
-  const wanted = new Set(refs.map((r) => `${r.lawSerialNumber}\u0000${r.article}`));
-  const list = (values: Iterable<string>) => sql.join([...new Set(values)].map((v) => sql`${v}`), sql`, `);
   const rows = await db
     .select({
       tenantId: aiReviewFindings.tenantId, workspaceId: aiReviewFindings.workspaceId, findingId: aiReviewFindings.id, reviewId: aiReviewFindings.reviewId,
@@ -84,16 +80,12 @@ export async function unscopedFindingsCiting(db: Db | Tx, refs: ReadonlyArray<{ 
     .innerJoin(aiReviews, and(eq(aiReviews.id, aiReviewFindings.reviewId), eq(aiReviews.tenantId, aiReviewFindings.tenantId), eq(aiReviews.workspaceId, aiReviewFindings.workspaceId)))
     .leftJoin(contracts, and(eq(contracts.id, aiReviews.contractId), eq(contracts.tenantId, aiReviews.tenantId), eq(contracts.workspaceId, aiReviews.workspaceId)))
     .where(
-      and(
-        lt(aiReviews.createdAt, createdBefore),
-        sql`exists (select 1 from jsonb_array_elements(${aiReviewFindings.legalBasis}) e
-                     where e->>'lawSerialNumber' in (${list(refs.map((r) => r.lawSerialNumber))}) and e->>'article' in (${list(refs.map((r) => r.article))}))`,
-      ),
+      and(lt(aiReviews.createdAt, createdBefore), citesAnyWhere(aiReviewFindings.legalBasis, refs)),
     );
   return rows.map((row) => ({
     tenantId: row.tenantId, workspaceId: row.workspaceId, findingId: row.findingId, reviewId: row.reviewId, contractId: row.contractId,
     title: row.contractTitle ?? row.fileName, question: row.question,
     peopleUserIds: [row.createdByUserId, row.decidedByUserId, row.ownerUserId].filter((id): id is number => id !== null),
-    cites: row.legalBasis.filter((b) => wanted.has(`${b.lawSerialNumber}\u0000${b.article}`)).map((b) => ({ lawSerialNumber: b.lawSerialNumber, article: b.article })),
+    cites: citedAmong(row.legalBasis, refs),
   })).filter((row) => row.cites.length > 0);
 }
