@@ -61,6 +61,27 @@ test.describe('legal research', () => {
     await expect(page.getByRole('article', { name: '근거 없음 답변' }).getByRole('button', { name: '도움이 됨' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  test('advisory: an inquiry recorded, a reply drafted, and the draft\'s citation chip opens the article', async ({ page }) => {
+    test.setTimeout(240_000);
+    await signIn(page, 'member@hanbit.example');
+    await waitForCorpus(page);
+    await page.goto('/hanbit/business-agent/advisory');
+    await page.getByRole('button', { name: '새 질의' }).first().click();
+    const dialog = page.getByRole('dialog', { name: '새 자문 질의' });
+    await dialog.getByRole('textbox', { name: /제목/ }).fill('부품 대금 지급기한');
+    await dialog.getByRole('textbox', { name: /질의 내용/ }).fill('하청업체한테 납품받은 부품 대금은 언제까지 줘야 돼?');
+    await dialog.getByRole('button', { name: '기록' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '부품 대금 지급기한' })).toBeVisible();
+
+    await page.getByRole('button', { name: '회신 초안 만들기' }).click();
+    const draft = page.getByRole('feed', { name: '회신 초안' }).getByRole('article').first();
+    await expect(draft).toBeVisible({ timeout: 60_000 });
+    await expect(draft.getByText('기본 엔진 개요')).toBeVisible();
+    await draft.getByRole('button', { name: /하도급거래 공정화에 관한 법률 제13조/ }).first().click();
+    const panel = page.getByRole('dialog', { name: /하도급거래 공정화에 관한 법률 제13조/ });
+    await expect(panel.getByRole('region', { name: '인용 조문' }).locator('mark[data-quoted]')).toBeVisible();
+  });
+
   test('the statute browser finds 하도급법, reads 제13조 and shows its versions on a timeline', async ({ page }) => {
     test.setTimeout(240_000);
     await signIn(page, 'member@hanbit.example');

@@ -320,3 +320,25 @@ export const setWorkspaceStorageQuota = defineRoute({
   summary: "Super admin: sets a workspace's storage quota in bytes (null = the default); 409 for a deleted workspace",
   schemas: { params: WorkspaceIdParamsSchema, body: SetStorageQuotaBodySchema, data: WorkspaceStorageSchema },
 });
+
+/** Catalogue section 8: the super-admin workspace simple search answers up to 100 at a time. */
+export const WORKSPACE_SIMPLE_SEARCH_MAX = 100;
+export const SuperAdminWorkspaceSearchQuerySchema = z.object({
+  keyword: z.string().trim().max(100).optional().describe('Part of the workspace name or memo, or of the organisation name (ko or en); all when absent'),
+  size: z.coerce.number().int().min(1).max(WORKSPACE_SIMPLE_SEARCH_MAX).default(WORKSPACE_SIMPLE_SEARCH_MAX),
+});
+export const SuperAdminWorkspaceRefSchema = z.object({
+  tenantId: z.number().int(),
+  workspaceId: z.number().int(),
+  workspaceName: z.string(),
+  workspaceMemo: z.string().nullable(),
+  organizationName: z.string(),
+  organizationNameEn: z.string().nullable(),
+  isDeleted: z.boolean(),
+});
+export type SuperAdminWorkspaceRef = z.infer<typeof SuperAdminWorkspaceRefSchema>;
+export const searchWorkspacesSimple = defineRoute({
+  method: 'GET', path: '/api/workspace/super-admin/workspaces/simple-search/v1', access: 'superAdmin', tags,
+  summary: 'Super admin: workspaces by name, memo or organisation, by name, for the pickers of the super-admin pages (deleted ones included and marked)',
+  schemas: { query: SuperAdminWorkspaceSearchQuerySchema, data: z.array(SuperAdminWorkspaceRefSchema) },
+});

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AiDriverSchema, WorkspaceTargetSchema } from './ai-platform';
 import { pageOf } from './envelope';
 import { defineRoute } from './http';
-import { ChatFeedbackSchema, ChatMessageSchema } from './research';
+import { ChatFeedbackSchema, ChatKeySchema, ChatMessageSchema } from './research';
 import { ChatFilterSchema } from './research-user';
 
 // ---------------------------------------------------------------------------------------------
@@ -54,18 +54,29 @@ export const listResearchModels = defineRoute({
 
 const IsoDate = z.iso.date();
 
-export const SuperAdminChatsQuerySchema = WorkspaceTargetSchema.extend({
+const ChatsRangeSchema = WorkspaceTargetSchema.extend({
   dateStart: IsoDate,
   dateEnd: IsoDate,
   page: z.coerce.number().int().min(0).default(0),
   size: z.coerce.number().int().min(1).max(200).default(20),
-})
-  .refine((q) => q.dateStart <= q.dateEnd, { path: ['dateEnd'], message: 'must not be before dateStart' })
-  .refine((q) => Date.parse(q.dateEnd) - Date.parse(q.dateStart) < RESEARCH_SETTINGS_LIMITS.chatReadDays * 24 * 3600 * 1000, {
-    path: ['dateEnd'],
-    message: `at most ${RESEARCH_SETTINGS_LIMITS.chatReadDays} days`,
-  });
+});
+
+/** The days read: in order, and at most `chatReadDays` of them. */
+const withinReadDays = <T extends z.ZodType<{ dateStart: string; dateEnd: string }>>(schema: T) =>
+  schema
+    .refine((q) => q.dateStart <= q.dateEnd, { path: ['dateEnd'], message: 'must not be before dateStart' })
+    .refine((q) => Date.parse(q.dateEnd) - Date.parse(q.dateStart) < RESEARCH_SETTINGS_LIMITS.chatReadDays * 24 * 3600 * 1000, {
+      path: ['dateEnd'],
+      message: `at most ${RESEARCH_SETTINGS_LIMITS.chatReadDays} days`,
+    });
+
+export const SuperAdminChatsQuerySchema = withinReadDays(ChatsRangeSchema);
 export type SuperAdminChatsQuery = z.output<typeof SuperAdminChatsQuerySchema>;
+
+export const SuperAdminChatMessagesQuerySchema = withinReadDays(
+  ChatsRangeSchema.extend({ chatKey: ChatKeySchema.optional().describe("Only this chat's messages (a chat of that workspace, else 404)") }),
+);
+export type SuperAdminChatMessagesQuery = z.output<typeof SuperAdminChatMessagesQuerySchema>;
 
 const UserRefSchema = z.object({ userId: z.number().int(), name: z.string().nullable() });
 
@@ -96,6 +107,7 @@ export const SuperAdminChatMessageV2Schema = SuperAdminChatMessageSchema.extend(
   asOf: z.string().nullable(),
   citations: ChatMessageSchema.shape.citations,
   documentCitations: ChatMessageSchema.shape.documentCitations,
+  sourceCitations: ChatMessageSchema.shape.sourceCitations,
   correctedReferences: z.number().int(),
   filter: ChatFilterSchema.nullable().describe('Question: the filter it was asked with'),
   feedback: ChatFeedbackSchema.nullable().describe("Answer: the owner's rating"),
@@ -112,14 +124,14 @@ export const listSuperAdminChats = defineRoute({
 
 export const listSuperAdminChatMessages = defineRoute({
   method: 'GET', path: `${admin}/chats/messages/v1`, access: 'superAdmin', tags: adminTags,
-  summary: `Super admin: a workspace's chat messages written in the date range (Asia/Seoul days), newest first. ${auditNote}`,
-  schemas: { query: SuperAdminChatsQuerySchema, data: pageOf(SuperAdminChatMessageSchema) },
+  summary: `Super admin: a workspace's chat messages (or one chat's, with chatKey) written in the date range (Asia/Seoul days), newest first. ${auditNote}`,
+  schemas: { query: SuperAdminChatMessagesQuerySchema, data: pageOf(SuperAdminChatMessageSchema) },
 });
 
 export const listSuperAdminChatMessagesV2 = defineRoute({
   method: 'GET', path: `${admin}/chats/messages/v2`, access: 'superAdmin', tags: adminTags,
   summary: `Super admin: the same messages with their citations, the question's filter and the owner's feedback. ${auditNote}`,
-  schemas: { query: SuperAdminChatsQuerySchema, data: pageOf(SuperAdminChatMessageV2Schema) },
+  schemas: { query: SuperAdminChatMessagesQuerySchema, data: pageOf(SuperAdminChatMessageV2Schema) },
 });
 
 // Super admin: sample questions and tags ------------------------------------------------------------
@@ -180,4 +192,30 @@ export const listSuperAdminTags = defineRoute({
   method: 'GET', path: `${admin}/tags/v1`, access: 'superAdmin', tags: adminTags,
   summary: 'Super admin: every research tag in use across workspaces, with how many workspaces use it (most used first): suggestions for a workspace.',
   schemas: { data: z.array(z.object({ tag: z.string(), workspaceCount: z.number().int() })) },
+});
+
+// Super admin: models ------------------------------------------------------------------------------
+
+export const SuperAdminResearchModelsSchema = z.object({
+  providers: z.array(
+    z.object({
+      driver: AiDriverSchema,
+      isServerDefault: z.boolean().describe("The server's own configuration (AI_* environment) uses this provider"),
+      models: z.array(z.object({
+        purpose: ResearchModelSchema.shape.purpose,
+        name: z.string(),
+        isServerDefault: z.boolean(),
+        workspaceCount: z.number().int().describe('Workspaces whose own configuration names this model'),
+      })),
+    }),
+  ).describe('Every provider with the models configured for it, on the server or by a workspace override; never a key'),
+  workspace: ResearchModelsSchema.extend({ tenantId: z.number().int(), workspaceId: z.number().int() }).nullable()
+    .describe("With tenantId and workspaceId: that workspace's research models, as its members read them (models/v2)"),
+});
+export type SuperAdminResearchModels = z.infer<typeof SuperAdminResearchModelsSchema>;
+
+export const listSuperAdminResearchModels = defineRoute({
+  method: 'GET', path: `${admin}/models/v1`, access: 'superAdmin', tags: adminTags,
+  summary: 'Super admin: the AI models configured per provider (server default and workspace overrides, with how many workspaces use each), and optionally one workspace\'s research models. Never a key.',
+  schemas: { query: WorkspaceTargetSchema.partial().refine((q) => (q.tenantId === undefined) === (q.workspaceId === undefined), { path: ['workspaceId'], message: 'tenantId and workspaceId go together' }), data: SuperAdminResearchModelsSchema },
 });

@@ -3,6 +3,7 @@ import { pageOf } from './envelope';
 import { FileKindSchema } from './files';
 import { defineRoute } from './http';
 import { repeatableQuery } from './list-query';
+import { GeneralCategoryKindSchema } from './research-sources';
 
 // ---------------------------------------------------------------------------------------------
 // Research collections (catalogue 7.2 aistudio "Categories"; the web app says "collections"). A
@@ -41,11 +42,20 @@ export const COLLECTION_FILE_TYPES = ['pdf', 'docx', 'hwp', 'hwpx', 'txt', 'png'
 export const COLLECTION_VISIBILITIES = ['PRIVATE', 'WORKSPACE'] as const;
 export const CollectionVisibilitySchema = z.enum(COLLECTION_VISIBILITIES).describe('PRIVATE: the owner only; WORKSPACE: every research user of the workspace');
 export type CollectionVisibility = z.infer<typeof CollectionVisibilitySchema>;
+export const COLLECTION_VISIBILITY_LABELS: Record<CollectionVisibility, { ko: string; en: string }> = {
+  PRIVATE: { ko: '나만 보기', en: 'Only me' },
+  WORKSPACE: { ko: '워크스페이스 공개', en: 'Whole workspace' },
+};
 
 /** PENDING: the files module is still extracting the text (OCR for scans); INDEXED: searchable; FAILED: no text could be read (error says why). */
 export const COLLECTION_DOCUMENT_STATUSES = ['PENDING', 'INDEXED', 'FAILED'] as const;
 export const CollectionDocumentStatusSchema = z.enum(COLLECTION_DOCUMENT_STATUSES);
 export type CollectionDocumentStatus = z.infer<typeof CollectionDocumentStatusSchema>;
+export const COLLECTION_DOCUMENT_STATUS_LABELS: Record<CollectionDocumentStatus, { ko: string; en: string }> = {
+  PENDING: { ko: '읽는 중', en: 'Reading' },
+  INDEXED: { ko: '검색 가능', en: 'Searchable' },
+  FAILED: { ko: '읽을 수 없음', en: 'Unreadable' },
+};
 
 export const CategoryIdSchema = z.coerce.number().int().positive().max(2 ** 53 - 1);
 export const CollectionDocumentIdSchema = z.coerce.number().int().positive().max(2 ** 53 - 1);
@@ -261,13 +271,20 @@ export const CollectionMetaSchema = z.object({
     documentsPerWorkspace: z.number().int(),
     bytesPerWorkspace: z.number().int(),
     pagesPerRead: z.number().int(),
-  }),
+  }).describe("bytesPerWorkspace is the workspace's configured collection capacity (config collectionCapacityMb)"),
+});
+export type CollectionMeta = z.infer<typeof CollectionMetaSchema>;
+
+export const MemberCollectionMetaSchema = CollectionMetaSchema.extend({
+  generalCategories: z
+    .array(z.object({ kind: GeneralCategoryKindSchema, isEnabled: z.boolean(), hasSource: z.boolean().describe('This installation holds texts of this kind') }))
+    .describe('The built-in source kinds and whether a super admin left them on for this workspace: the chat filter offers the enabled ones that have a source'),
 });
 
 export const getCollectionMeta = defineRoute({
   method: 'GET', path: `${base}/meta/v1`, access: 'member', product, tags,
-  summary: 'Visibilities, document statuses, accepted file types and limits.',
-  schemas: { data: CollectionMetaSchema },
+  summary: "Visibilities, document statuses, accepted file types and limits (the workspace's own collection capacity), and which general categories the workspace searches.",
+  schemas: { data: MemberCollectionMetaSchema },
 });
 
 const UsageSchema = z.object({ documents: z.number().int(), bytes: z.number().int(), maxDocuments: z.number().int(), maxBytes: z.number().int() });

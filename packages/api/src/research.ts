@@ -4,6 +4,7 @@ import { IsoDateSchema } from './contract-schemas';
 import { StatuteKindSchema } from './law';
 import { pageOf } from './envelope';
 import { CategoryIdSchema, DocumentCitationSchema } from './research-collections';
+import { GENERAL_CATEGORY_KINDS, GeneralCategoryKindSchema, SourceCitationSchema } from './research-sources';
 
 // ---------------------------------------------------------------------------------------------
 // Legal research (catalogue 7.2 aistudio: searches, chats, feedback, sample questions). A question
@@ -88,6 +89,7 @@ export const ChatMessageSchema = z.object({
   asOf: z.string().nullable().describe('Assistant: the date whose versions the answer rests on'),
   citations: z.array(ResearchCitationSchema),
   documentCitations: z.array(DocumentCitationSchema).describe("Assistant: pages of the team's collection documents the answer quotes (chats asked with categoryIds)"),
+  sourceCitations: z.array(SourceCitationSchema).describe('Assistant: passages of precedents, administrative rules and local ordinances the answer quotes'),
   declined: z.boolean().describe('Assistant: no basis found in the provided sources; cites nothing'),
   correctedReferences: z.number().int().describe('Assistant: article references the citation gate removed (0 when none)'),
   engine: z.enum(['BUILT_IN', 'MODEL']).nullable(),
@@ -111,6 +113,12 @@ export const ChatQueryBodySchema = z.object({
   asOf: IsoDateSchema.optional().describe('Answer from the versions in force on this date (else the date the question names, else today)'),
   statuteIds: z.array(z.string().regex(/^\d{1,12}$/)).max(20).optional().describe('The filter: only these statutes'),
   categoryIds: z.array(CategoryIdSchema).max(20).optional().describe("Also search these collections (ones the caller can see; 404 otherwise): the answer may quote their documents by page alongside the statutes"),
+  generalCategories: z
+    .array(GeneralCategoryKindSchema)
+    .max(GENERAL_CATEGORY_KINDS.length)
+    .refine((kinds) => new Set(kinds).size === kinds.length, 'each kind once')
+    .optional()
+    .describe("Search only these general categories (default: every one the workspace searches; a kind it has switched off answers 403)"),
 });
 export type ChatQueryBody = z.infer<typeof ChatQueryBodySchema>;
 
@@ -200,4 +208,39 @@ export const listSampleQuestions = defineRoute({
   method: 'GET', path: '/api/aistudio/sample-questions/v1', access: 'member', product, tags,
   summary: "Example questions for the empty chat, in the caller's language (the workspace's own when a super admin set them).",
   schemas: { data: z.array(z.string()) },
+});
+
+// Translation ----------------------------------------------------------------------------------------
+
+export const TranslateResearchBodySchema = z
+  .object({
+    chatKey: ChatKeySchema.optional().describe('With chatMessageKey: translate this answer of one of the caller\'s chats'),
+    chatMessageKey: ChatMessageKeySchema.optional(),
+    text: z.string().trim().min(1).max(20_000).optional().describe('Or translate this text'),
+    targetLanguage: z.enum(['ko', 'en']),
+  })
+  .superRefine((b, issue) => {
+    const isMessage = b.chatKey !== undefined || b.chatMessageKey !== undefined;
+    if (isMessage && b.text !== undefined) issue.addIssue({ code: 'custom', path: ['text'], message: 'give a text or a chat message, not both' });
+    else if (!isMessage && b.text === undefined) issue.addIssue({ code: 'custom', path: ['text'], message: 'give a text, or chatKey and chatMessageKey' });
+    else if (isMessage && (b.chatKey === undefined || b.chatMessageKey === undefined)) issue.addIssue({ code: 'custom', path: [b.chatKey === undefined ? 'chatKey' : 'chatMessageKey'], message: 'chatKey and chatMessageKey go together' });
+  });
+export type TranslateResearchBody = z.infer<typeof TranslateResearchBodySchema>;
+
+export const ResearchTranslationSchema = z.object({
+  targetLanguage: z.enum(['ko', 'en']),
+  text: z.string().describe('The whole translation, paragraphs joined by blank lines'),
+  paragraphs: z.array(z.object({ source: z.string(), text: z.string() })).describe('Each paragraph of the source beside its translation'),
+  model: z.string(),
+  creditsCharged: z.number().int(),
+});
+export type ResearchTranslation = z.infer<typeof ResearchTranslationSchema>;
+
+export const translateResearch = defineRoute({
+  method: 'POST', path: '/api/aistudio/translations/v1', access: 'member', product, tags,
+  summary:
+    "Translates a research answer of the caller's chat (chatKey + chatMessageKey; another user's: 404) or a text, ko<->en, paragraph by paragraph, " +
+    'through the workspace\'s AI provider (feature TRANSLATION, credits and a call record). Needs a configured model: 503 ERROR_AI_PROVIDER_NOT_CONFIGURED with the built-in engine. ' +
+    'A translation of quoted statute text is not an official one.',
+  schemas: { body: TranslateResearchBodySchema, data: ResearchTranslationSchema },
 });

@@ -222,6 +222,14 @@ export const appRoutes: RouteObject[] = [
                         lazy: async () => ({ Component: (await import('../features/research/CollectionsPage')).CollectionsPage }),
                       },
                       {
+                        path: 'advisory',
+                        lazy: async () => ({ Component: (await import('../features/research/advisory/AdvisoryPage')).AdvisoryPage }),
+                      },
+                      {
+                        path: 'advisory/:inquiryId',
+                        lazy: async () => ({ Component: (await import('../features/research/advisory/InquiryPage')).InquiryPage }),
+                      },
+                      {
                         path: 'statute-alerts',
                         lazy: async () => ({ Component: (await import('../features/research/StatuteAlertsPage')).StatuteAlertsPage }),
                       },

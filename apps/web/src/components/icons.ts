@@ -6,6 +6,7 @@ export { default as IconAlertTriangle } from '@tabler/icons-react/dist/esm/icons
 export { default as IconArrowDown } from '@tabler/icons-react/dist/esm/icons/IconArrowDown.mjs';
 export { default as IconArrowRight } from '@tabler/icons-react/dist/esm/icons/IconArrowRight.mjs';
 export { default as IconCheck } from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
+export { default as IconChecks } from '@tabler/icons-react/dist/esm/icons/IconChecks.mjs';
 export { default as IconChevronDown } from '@tabler/icons-react/dist/esm/icons/IconChevronDown.mjs';
 export { default as IconCircleDashed } from '@tabler/icons-react/dist/esm/icons/IconCircleDashed.mjs';
 export { default as IconBell } from '@tabler/icons-react/dist/esm/icons/IconBell.mjs';

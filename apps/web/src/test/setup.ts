@@ -5,9 +5,11 @@ import { i18n } from '../lib/i18n';
 import { resources } from './catalogues';
 
 // findBy* and waitFor give up after 1 s by default: on a 2-core machine running a server suite
-// beside the screen tests, a lazily loaded page or a chain of queries can take longer (CI saw three
-// such misses). A passing test is not slowed: it resolves as soon as the element is there.
-configure({ asyncUtilTimeout: 5000 });
+// beside the screen tests, a lazily loaded page or a chain of queries can take longer. 5 s was
+// still missed by the first test of a file (the one that pays for importing the page) with the
+// end-to-end suite beside it. A passing test is not slowed: it resolves as soon as the element is
+// there; a failing one still fails within the test's own timeout (vitest.config.ts).
+configure({ asyncUtilTimeout: 15_000 });
 
 // Production loads English on demand; tests switch languages synchronously, so preload it.
 for (const [ns, bundle] of Object.entries(resources.en)) i18n.addResourceBundle('en', ns, bundle, true, true);

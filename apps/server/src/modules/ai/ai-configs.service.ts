@@ -1,5 +1,5 @@
 import {
-  AI_SERVICE_FEATURES, type AiConnectionTest, type AiServiceFeature, type PutWorkspaceAiConfigBodySchema, type WorkspaceAiConfig,
+  AI_SERVICE_FEATURES, type AiConnectionTest, type AiDriver, type AiServiceFeature, type PutWorkspaceAiConfigBodySchema, type WorkspaceAiConfig,
   type WorkspaceAiServiceConfig, type WorkspaceTarget,
 } from '@legal/api';
 import { and, eq } from 'drizzle-orm';
@@ -9,7 +9,7 @@ import type { Config } from '../../config';
 import { aiProviderConfigFromEnv, createAiProvider } from '../../platform/ai/create-provider';
 import { type AiProvider, type AiProviderConfig, AiProviderError } from '../../platform/ai/provider';
 import { recordAudit } from '../../platform/audit/audit';
-import type { Db } from '../../platform/db/client';
+import { type Db, executorOf } from '../../platform/db/client';
 import { inScope } from '../../platform/db/tenancy';
 import type { RequestContext, TenantScope } from '../../platform/http/context';
 import { AppError, notFound, validationError } from '../../platform/http/errors';
@@ -234,4 +234,26 @@ export async function testAiConnection(services: AppServices, ctx: RequestContex
     });
     return { ok: false, driver: provider.driver, model: provider.chatModel, latencyMs, failure, message: aiFailureMessage(failure, ctx.locale) };
   }
+}
+
+export interface ConfiguredModels {
+  /** The server's own configuration (AI_* environment). */
+  server: { driver: AiDriver; chatModel: string | null; embeddingModel: string | null };
+  /** The workspaces' overrides, by driver and models, with how many workspaces set each. */
+  overrides: Array<{ driver: AiDriver; chatModel: string | null; embeddingModel: string | null; workspaceCount: number }>;
+}
+
+/** The models configured across the installation (a super-admin read of configuration, never a key or a workspace's content). */
+export async function listConfiguredModels(services: AppServices): Promise<ConfiguredModels> {
+  const env = aiProviderConfigFromEnv(services.config);
+  const { rows } = await executorOf(services.db).executeSql(
+    `select driver, chat_model, embedding_model, count(*)::int as n from workspace_ai_configs group by driver, chat_model, embedding_model order by driver, chat_model, embedding_model`,
+    [],
+  );
+  return {
+    server: { driver: env.driver, chatModel: env.driver === 'BUILT_IN' ? null : env.chatModel, embeddingModel: env.driver === 'BUILT_IN' ? null : env.embeddingModel },
+    overrides: (rows as Array<{ driver: AiDriver; chat_model: string | null; embedding_model: string | null; n: number }>).map((r) => ({
+      driver: r.driver, chatModel: r.chat_model, embeddingModel: r.embedding_model, workspaceCount: Number(r.n),
+    })),
+  };
 }

@@ -22,9 +22,10 @@ export const aiModule = defineModule({
 
 // What other modules use of this one (through this file only; see docs/adding-a-service.md).
 export { meteredAiCall, type MeteredInput, type MeteredRun } from './metering';
+export { translateSegments, type TranslationInput } from './translation';
 export { debitCredits, refundDebit, settleDebit, creditBalance, type CreditScope, type DebitInput } from './credits.service';
 export { recordAiCall, type AiCallRecord } from './ai-calls.service';
-export { readWorkspaceAiConfig, resolveAiProvider, requireAiService, requireWorkspace } from './ai-configs.service';
+export { listConfiguredModels, readWorkspaceAiConfig, resolveAiProvider, requireAiService, requireWorkspace, type ConfiguredModels } from './ai-configs.service';
 export { DEFAULT_PROMPTS, resolvePrompt, type ResolvedPrompt } from './prompts.service';
 export { aiErrorToAppError, aiFailureMessage } from './ai-errors';
 export { estimateCredits, AI_PRICES } from '@legal/api';

@@ -118,6 +118,12 @@ export function summarize(type: string, data: Data): Pending {
     case 'contract.copied':
       s.relatedContractId = typeof data.sourceContractId === 'number' ? data.sourceContractId : null;
       break;
+    case 'workflow.action': {
+      // The workflow's own history tells the whole step; the contract's names the action (a code).
+      const action = asText(data.action);
+      if (action) s.names.push(action);
+      break;
+    }
     default:
       // Events of other features (documents, workflows): shown generically, with the fields they name.
       s.fields = strings(data.fields);

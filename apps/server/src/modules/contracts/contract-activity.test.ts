@@ -113,6 +113,7 @@ describe('summarize (pure)', () => {
     expect(summarize('contract.updated', { fields: ['files'], before: {}, after: { added: { fileKey: 'K'.repeat(22), role: 'MAIN' } } }).fileNames).toEqual(['K'.repeat(22)]);
     expect(summarize('contract.reminder_sent', { mailedTo: [1, 2], skipped: [] }).count).toBe(2);
     expect(summarize('contract.copied', { contractId: 9, sourceContractId: 4 }).relatedContractId).toBe(4);
+    expect(summarize('workflow.action', { workflowId: 1, contractId: 9, action: 'APPROVE', stepCode: 'APPROVAL', from: 'IN_APPROVAL', to: 'APPROVED', round: 1 }).names).toEqual(['APPROVE']);
     expect(summarize('contract.clauses_labelled', { contractId: 9, labelCount: 12, fileKey: 'F'.repeat(22) })).toMatchObject({ count: 12, fileNames: ['F'.repeat(22)] });
     expect(summarize('contract.document_uploaded', { contractId: 9, fileKey: 'D'.repeat(22), revision: 3, size: 10, fileType: 'DOCX', isNewDocument: false })).toMatchObject({ revision: 3, fileNames: ['D'.repeat(22)] });
     expect(summarize('contract.document_locked', { contractId: 9, fileKey: 'D'.repeat(22), lockId: 'L' })).toMatchObject({ revision: null, fileNames: ['D'.repeat(22)] });

@@ -20,3 +20,4 @@ export const legalSourcesModule = defineModule({
 });
 
 export { syncPrecedents } from './legal-sources.jobs';
+export { searchStoredSources, sourceSectionTexts, storedSourceCounts, type SourceMatches, type SourceSection } from './source-search';

@@ -1,5 +1,4 @@
-import type { Locale } from '@legal/api';
-import type { ResearchCitation } from '@legal/api';
+import { type Locale, RESEARCH_CONFIG_DEFAULTS, type ResearchCitation, type ResearchConfigValues } from '@legal/api';
 import { paragraphSpan } from './citation-gate';
 import type { RetrievalResult, ScoredPassage } from './retrieval';
 import { termCounts } from './terms';
@@ -12,28 +11,43 @@ import { termCounts } from './terms';
 
 /**
  * The least share of the question's (idf-weighted) terms the best passage must contain for an
- * answer; below it the answer declines. Set once from how BM25 coverage reads, before the
- * evaluation set was run; docs/legal-research.md reports the decline accuracy it gives.
+ * answer (config declineThreshold); below it the answer declines. The default was set once from how
+ * BM25 coverage reads, before the evaluation set was run; docs/legal-research.md reports the decline
+ * accuracy it gives.
  */
-export const DECLINE_COVERAGE = 0.4;
-/** Quoted beside the best article: others scoring at least this share of its score. */
-const RELATED_SHARE = 0.6;
-const MAX_QUOTED = 3;
+export const DECLINE_COVERAGE = RESEARCH_CONFIG_DEFAULTS.declineThreshold;
+/** Quoted beside the best passage: others scoring at least this share of its score. */
+export const RELATED_SHARE = 0.6;
+
+/** What decides which passages an answer quotes (the workspace's configs declineThreshold and maxQuotedArticles). */
+export interface AnswerTuning {
+  declineThreshold: number;
+  maxQuoted: number;
+}
+export const DEFAULT_TUNING: AnswerTuning = { declineThreshold: DECLINE_COVERAGE, maxQuoted: RESEARCH_CONFIG_DEFAULTS.maxQuotedArticles };
+export const tuningOf = (config: Pick<ResearchConfigValues, 'declineThreshold' | 'maxQuotedArticles'>): AnswerTuning => ({
+  declineThreshold: config.declineThreshold, maxQuoted: config.maxQuotedArticles,
+});
+
+/**
+ * The passages an answer quotes, of any source (statutes, documents, precedents): none when the
+ * question is about a foreign jurisdiction or even the best falls under the decline threshold; else
+ * the best and those close to it, at most `maxQuoted`.
+ */
+export function answerableOf<P extends { score: number; coverage: number }>(passages: readonly P[], foreign: string | null, tuning: AnswerTuning): P[] {
+  const best = passages[0];
+  if (!best || foreign !== null || best.coverage < tuning.declineThreshold) return [];
+  return passages.filter((p, i) => i === 0 || (p.score >= best.score * RELATED_SHARE && p.coverage >= tuning.declineThreshold)).slice(0, tuning.maxQuoted);
+}
 
 export const DECLINE_TEXT: Record<Locale, string> = {
   ko: '제공된 법령에서 근거를 찾지 못했습니다. 질문을 더 구체적으로 하거나 관련 법령을 지정해 보세요.',
   en: 'No basis was found in the provided statutes. Try a more specific question or choose the statute it concerns.',
 };
 
-/**
- * The passages an answer rests on; none when the question is about a foreign jurisdiction or even
- * the best passage falls under the decline threshold.
- */
-export function answerablePassages(retrieval: Pick<RetrievalResult, 'passages' | 'understood'>): ScoredPassage[] {
-  const { passages } = retrieval;
-  const best = passages[0];
-  if (!best || retrieval.understood.foreign !== null || best.coverage < DECLINE_COVERAGE) return [];
-  return passages.filter((p, i) => i === 0 || (p.score >= best.score * RELATED_SHARE && p.coverage >= DECLINE_COVERAGE)).slice(0, MAX_QUOTED);
+/** The statute passages an answer rests on (with the tuning retrieval was given). */
+export function answerablePassages(retrieval: Pick<RetrievalResult, 'passages' | 'understood'> & { tuning?: AnswerTuning }): ScoredPassage[] {
+  return answerableOf(retrieval.passages, retrieval.understood.foreign, retrieval.tuning ?? DEFAULT_TUNING);
 }
 
 const CIRCLED = '①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳';

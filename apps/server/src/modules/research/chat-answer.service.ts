@@ -1,4 +1,4 @@
-import type { ChatQueryBody, ChatQueryDone, DocumentCitation, Locale, ResearchCitation } from '@legal/api';
+import type { ChatQueryBody, ChatQueryDone, DocumentCitation, Locale, ResearchCitation, SourceCitation, SourceKind } from '@legal/api';
 import type { FastifyReply } from 'fastify';
 import type { AiProvider } from '../../platform/ai/provider';
 import type { Db } from '../../platform/db/client';
@@ -6,7 +6,9 @@ import type { RequestContext } from '../../platform/http/context';
 import { AppError } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
 import { aiErrorToAppError, estimateCredits, meteredAiCall, requireAiService, resolveAiProvider } from '../ai';
-import { answerablePassages, bestParagraph, citationFromPassage, DECLINE_TEXT, extractiveAnswer, GROUNDED_SYSTEM_PROMPT, groundedPrompt } from './answer';
+import { questionGeneralCategories } from './admin/general-categories.service';
+import { researchConfigOf } from './admin/research-configs.service';
+import { answerablePassages, bestParagraph, citationFromPassage, DECLINE_TEXT, extractiveAnswer, GROUNDED_SYSTEM_PROMPT, groundedPrompt, tuningOf } from './answer';
 import { CitationGate } from './citation-gate';
 import { chatDocumentCitations, extractiveDocumentAnswer } from './collections/collection-answer';
 import { ATTACHMENTS_LABEL, attachmentCollectionOf } from './attachments/chat-attachments.service';
@@ -15,8 +17,8 @@ import { filterOf } from './user/recent-filters.service';
 import { indexProgress } from './passage-index';
 import { koreanToday, requireResearchUse } from './research.policy';
 import { queryTerms, retrievePassages, type RetrievalResult, type ScoredPassage } from './retrieval';
+import { chatSourceCitations, extractiveSourceAnswer } from './sources/source-answer';
 
-const RETRIEVED = 8;
 const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /** Where answer text goes as it is gated: the SSE response, or (evaluation) nowhere. */
@@ -48,11 +50,16 @@ export async function builtInAnswer(db: Db, retrieval: RetrievalResult, locale: 
   return { text, asOf: retrieval.asOf, citations, declined: false, correctedReferences: gate.removed, engine: 'BUILT_IN', creditsCharged: 0 };
 }
 
-/** No statute answers but the team's documents do: their pages quoted (nothing for the statute gate to pass). */
-function documentsOnlyAnswer(citations: DocumentCitation[], asOf: string, locale: Locale, write: DeltaSink): GatedAnswer {
-  const text = extractiveDocumentAnswer(citations, locale, { afterStatutes: false });
+/**
+ * No statute answers but other sources do: the precedents, rules and ordinances quoted, then the
+ * team's document pages (nothing for the statute gate to pass; each was gated as its own kind).
+ */
+function othersOnlyAnswer(sources: SourceCitation[], documents: DocumentCitation[], asOf: string, locale: Locale, write: DeltaSink): GatedAnswer {
+  const text = sources.length > 0
+    ? extractiveSourceAnswer(sources, locale, { afterStatutes: false }) + (documents.length > 0 ? extractiveDocumentAnswer(documents, locale, { afterStatutes: true }) : '')
+    : extractiveDocumentAnswer(documents, locale, { afterStatutes: false });
   write(text);
-  return { text, asOf, citations: [], documentCitations: citations, declined: false, correctedReferences: 0, engine: 'BUILT_IN', creditsCharged: 0 };
+  return { text, asOf, citations: [], documentCitations: documents, sourceCitations: sources, declined: false, correctedReferences: 0, engine: 'BUILT_IN', creditsCharged: 0 };
 }
 
 function declined(asOf: string, locale: Locale, write: DeltaSink): GatedAnswer {
@@ -131,19 +138,31 @@ export async function modelAnswer(
 export async function queryChat(services: AppServices, ctx: RequestContext, body: ChatQueryBody, reply: FastifyReply) {
   const { scope, userId } = requireResearchUse(ctx);
   await requireAiService(services.db, scope, 'LEGAL_RESEARCH');
+  const config = await researchConfigOf(services.db, scope);
+  if (body.categoryIds?.length && !config.collectionsInChat) {
+    throw new AppError('ERROR_FORBIDDEN', {
+      message: { ko: '이 워크스페이스에서는 채팅에서 컬렉션을 검색하지 않도록 설정되어 있습니다.', en: 'Chats in this workspace do not search collections.' },
+      data: { reason: 'COLLECTIONS_DISABLED_IN_CHAT' },
+    });
+  }
+  const kinds = await questionGeneralCategories(services.db, scope, body.generalCategories);
   const chat: ChatRow | null = body.chatKey ? await ownChat(services.db, scope, userId, body.chatKey) : null;
   const today = koreanToday();
-  const retrieval = await retrievePassages(services.db, { question: body.question, asOf: body.asOf, statuteIds: body.statuteIds, limit: RETRIEVED, today });
+  const tuning = tuningOf(config);
+  const retrieval = await retrievePassages(services.db, {
+    question: body.question, asOf: body.asOf, statuteIds: body.statuteIds, limit: config.topK, today, tuning, searchesStatutes: kinds.includes('STATUTE'),
+  });
   // The team's collections asked for (each visible, else 404 before the stream) and the chat's attachments: their pages that answer, gated.
   const attached = chat ? await attachmentCollectionOf(services.db, scope, chat.id) : null;
   const documentCitations: DocumentCitation[] = body.categoryIds?.length || attached
     ? await chatDocumentCitations(services.db, scope, userId, {
-        categoryIds: body.categoryIds ?? [], question: body.question, today, attached: attached ? { collectionId: attached.id, label: ATTACHMENTS_LABEL[ctx.locale] } : null,
+        categoryIds: body.categoryIds ?? [], question: body.question, today, attached: attached ? { collectionId: attached.id, label: ATTACHMENTS_LABEL[ctx.locale] } : null, limit: config.topK, tuning,
       })
     : [];
+  const sourceCitations = await chatSourceCitations(services.db, { question: body.question, kinds: kinds.filter((k) => k !== 'STATUTE') as SourceKind[], today, limit: config.topK, tuning });
   const provider: AiProvider = await resolveAiProvider(services, scope);
   const statutesAnswer = answerablePassages(retrieval).length > 0;
-  const useModel = provider.canGenerate && statutesAnswer;
+  const useModel = config.answerEngine === 'MODEL' && provider.canGenerate && statutesAnswer;
 
   const abort = new AbortController();
   reply.raw.on('close', () => {
@@ -161,16 +180,19 @@ export async function queryChat(services: AppServices, ctx: RequestContext, body
     if (text) reply.raw.write(sse('delta', { text }));
   };
   try {
-    const answer: GatedAnswer = !statutesAnswer && documentCitations.length > 0
-      ? documentsOnlyAnswer(documentCitations, retrieval.asOf, ctx.locale, write)
+    const answer: GatedAnswer = !statutesAnswer && (sourceCitations.length > 0 || documentCitations.length > 0)
+      ? othersOnlyAnswer(sourceCitations, documentCitations, retrieval.asOf, ctx.locale, write)
       : useModel
         ? await modelAnswer(services, { ...scope, userId }, body.question, retrieval, ctx.locale, today, { signal: abort.signal, onFirst: start, write })
         : await builtInAnswer(services.db, retrieval, ctx.locale, today, write);
-    if (statutesAnswer && !answer.declined && documentCitations.length > 0) {
-      // The team's documents after the statutes: quoted verbatim with their pages.
-      const extra = extractiveDocumentAnswer(documentCitations, ctx.locale, { afterStatutes: true });
-      write(extra);
+    if (statutesAnswer && !answer.declined) {
+      // After the statutes: the precedents, rules and ordinances, then the team's documents, quoted verbatim.
+      const extra =
+        (sourceCitations.length > 0 ? extractiveSourceAnswer(sourceCitations, ctx.locale, { afterStatutes: true }) : '') +
+        (documentCitations.length > 0 ? extractiveDocumentAnswer(documentCitations, ctx.locale, { afterStatutes: true }) : '');
+      if (extra) write(extra);
       answer.text += extra;
+      answer.sourceCitations = sourceCitations;
       answer.documentCitations = documentCitations;
     }
     const { creditsCharged, ...stored } = answer;

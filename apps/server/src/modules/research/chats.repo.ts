@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ChatFilter, ChatMessage, ChatSummary, DocumentCitation, ResearchCitation } from '@legal/api';
+import type { ChatFilter, ChatMessage, ChatSummary, DocumentCitation, ResearchCitation, SourceCitation } from '@legal/api';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client';
 import { inScope } from '../../platform/db/tenancy';
@@ -32,7 +32,7 @@ export async function ownMessage(db: Db | Tx, scope: TenantScope, userId: number
 
 export function messageDto(row: MessageRow, feedback: 'GOOD' | 'BAD' | null): ChatMessage {
   return {
-    chatMessageKey: row.messageKey, role: row.role, text: row.text, asOf: row.asOf, citations: row.citations, documentCitations: row.documentCitations, declined: row.declined,
+    chatMessageKey: row.messageKey, role: row.role, text: row.text, asOf: row.asOf, citations: row.citations, documentCitations: row.documentCitations, sourceCitations: row.sourceCitations, declined: row.declined,
     correctedReferences: row.correctedReferences, engine: row.engine, feedback, createdAt: row.createdAt.toISOString(),
   };
 }
@@ -69,6 +69,8 @@ export interface StoredAnswer {
   citations: ResearchCitation[];
   /** Collection document pages quoted (chats asked with collections). */
   documentCitations?: DocumentCitation[];
+  /** Precedents, administrative rules and local ordinances quoted (general categories). */
+  sourceCitations?: SourceCitation[];
   declined: boolean;
   correctedReferences: number;
   engine: 'BUILT_IN' | 'MODEL';

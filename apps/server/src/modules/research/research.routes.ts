@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/http/route';
 import type { AppServices } from '../../platform/services';
 import * as adminChats from './admin/research-admin-chats.service';
+import * as configs from './admin/research-configs.service';
+import * as general from './admin/general-categories.service';
+import { listModels, listSuperAdminModels } from './admin/research-models.service';
 import * as settings from './admin/research-settings.service';
 import { registerAdvisoryRoutes } from './advisory/advisory.routes';
 import * as attachments from './attachments/chat-attachments.service';
@@ -12,8 +15,9 @@ import { registerCollectionRoutes } from './collections/collections.routes';
 import { queryChat } from './chat-answer.service';
 import * as chats from './chats.service';
 import { searchResearch } from './research.service';
+import { translateResearch } from './translation.service';
 
-/** Catalogue 7.2 (aistudio): research search, streamed chat answers, chats, attachments, recent filters, user prompts, feedback, sample questions, similar advisory. */
+/** Catalogue 7.2 (aistudio): research search, streamed chat answers, chats, attachments, recent filters, user prompts, feedback, sample questions, configs, translations, general categories, similar advisory. */
 export function registerResearchRoutes(app: FastifyInstance, services: AppServices) {
   route(app, api.searchResearch, ({ ctx, body }) => searchResearch(services, ctx, body));
   route(app, api.queryChat, ({ ctx, body, reply }) => queryChat(services, ctx, body, reply));
@@ -25,7 +29,10 @@ export function registerResearchRoutes(app: FastifyInstance, services: AppServic
   route(app, api.saveChatFeedback, ({ ctx, params, body }) => chats.saveFeedback(services, ctx, params.chatKey, params.chatMessageKey, body));
   route(app, api.listSampleQuestions, ({ ctx }) => settings.listSampleQuestions(services, ctx));
   route(app, api.listResearchTags, ({ ctx }) => settings.listTags(services, ctx));
-  route(app, api.listResearchModels, ({ ctx }) => settings.listModels(services, ctx));
+  route(app, api.listResearchModels, ({ ctx }) => listModels(services, ctx));
+  route(app, api.getResearchConfigs, ({ ctx }) => configs.getConfigs(services, ctx));
+  route(app, api.getResearchConfigsV2, ({ ctx }) => configs.getConfigsV2(services, ctx));
+  route(app, api.translateResearch, ({ ctx, body }) => translateResearch(services, ctx, body));
   route(app, api.listSuperAdminChats, ({ ctx, query }) => adminChats.listChats(services, ctx, query));
   route(app, api.listSuperAdminChatMessages, ({ ctx, query }) => adminChats.listMessages(services, ctx, query, 1));
   route(app, api.listSuperAdminChatMessagesV2, ({ ctx, query }) => adminChats.listMessages(services, ctx, query, 2));
@@ -34,6 +41,17 @@ export function registerResearchRoutes(app: FastifyInstance, services: AppServic
   route(app, api.getSuperAdminWorkspaceTags, ({ query }) => settings.getWorkspaceTags(services, query));
   route(app, api.putSuperAdminWorkspaceTags, ({ ctx, body }) => settings.putWorkspaceTags(services, ctx, body));
   route(app, api.listSuperAdminTags, () => settings.listAllTags(services));
+  route(app, api.listSuperAdminResearchModels, ({ query }) => listSuperAdminModels(services, query));
+  route(app, api.getSuperAdminResearchConfigs, ({ query }) => configs.getWorkspaceConfigs(services, query));
+  route(app, api.putSuperAdminResearchConfigs, ({ ctx, body }) => configs.putWorkspaceConfigs(services, ctx, body));
+  route(app, api.getSuperAdminResearchConfigsV2, ({ query }) => configs.getWorkspaceConfigsV2(services, query));
+  route(app, api.putSuperAdminResearchConfigsV2, ({ ctx, body }) => configs.putWorkspaceConfigsV2(services, ctx, body));
+  route(app, api.getSuperAdminResearchConfigMeta, () => Promise.resolve(api.researchConfigMeta()));
+  route(app, api.getSuperAdminResearchConfigCategories, () => Promise.resolve(configs.configCategories()));
+  route(app, api.listSuperAdminGeneralCategories, () => general.listGeneralCategories(services));
+  route(app, api.getSuperAdminWorkspaceGeneralCategories, ({ query }) => general.getWorkspaceGeneralCategories(services, query));
+  route(app, api.putSuperAdminWorkspaceGeneralCategories, ({ ctx, body }) => general.putWorkspaceGeneralCategories(services, ctx, body));
+  route(app, api.getSuperAdminCategoryMeta, () => Promise.resolve(general.superAdminCategoryMeta()));
   route(app, api.uploadChatAttachment, ({ ctx, query, request }) => attachments.uploadChatAttachment(services, ctx, request, query.chatKey));
   route(app, api.listChatAttachments, ({ ctx, query }) => attachments.listChatAttachments(services, ctx, query.chatKey));
   route(app, api.deleteChatAttachment, ({ ctx, query }) => attachments.deleteChatAttachment(services, ctx, query));

@@ -4,14 +4,16 @@ import type { RequestContext } from '../../platform/http/context';
 import type { AppServices } from '../../platform/services';
 import { requireAiService } from '../ai';
 import { requireResearchUse, koreanToday } from './research.policy';
+import { enabledGeneralCategories } from './admin/general-categories.service';
 import { indexProgress } from './passage-index';
 import { retrievePassages } from './retrieval';
 
-/** searches/query/v1: the ranked passages for a question, as the chat would read them. */
+/** searches/query/v1: the ranked statute passages for a question, as the chat would read them (none when the workspace does not search statutes). */
 export async function searchResearch(services: AppServices, ctx: RequestContext, body: z.output<typeof ResearchQueryBodySchema>): Promise<ResearchQueryResult> {
   const { scope } = requireResearchUse(ctx);
   await requireAiService(services.db, scope, 'LEGAL_RESEARCH');
-  const result = await retrievePassages(services.db, { question: body.query, asOf: body.asOf, statuteIds: body.statuteIds, limit: body.limit, today: koreanToday() });
+  const searchesStatutes = (await enabledGeneralCategories(services.db, scope)).includes('STATUTE');
+  const result = await retrievePassages(services.db, { question: body.query, asOf: body.asOf, statuteIds: body.statuteIds, limit: body.limit, today: koreanToday(), searchesStatutes });
   return {
     index: await indexProgress(services.db),
     asOf: result.asOf,

@@ -1,4 +1,4 @@
-import type { ChatFilter, DocumentCitation, ResearchCitation } from '@legal/api';
+import type { ChatFilter, DocumentCitation, ResearchCitation, SourceCitation } from '@legal/api';
 import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tenantColumns } from '../../platform/db/tenancy';
 
@@ -105,6 +105,8 @@ export const researchChatMessages = pgTable(
     citations: jsonb('citations').$type<ResearchCitation[]>().notNull(),
     /** Pages of the team's collection documents the answer quotes (asked with collections). */
     documentCitations: jsonb('document_citations').$type<DocumentCitation[]>().notNull().default([]),
+    /** Passages of precedents, administrative rules and local ordinances the answer quotes (general categories). */
+    sourceCitations: jsonb('source_citations').$type<SourceCitation[]>().notNull().default([]),
     declined: boolean('declined').notNull().default(false),
     correctedReferences: integer('corrected_references').notNull().default(0),
     engine: text('engine').$type<'BUILT_IN' | 'MODEL'>(),

@@ -2,7 +2,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type ChatQueryDone, ChatQueryDoneSchema } from '@legal/api';
 import type { Db } from '../../platform/db/client';
+import type { TestApp } from '../../test/harness';
 import { ensureStatute, lawArticles, lawIndex, lawStatutes, parseStatute } from '../law';
 import { indexVersion } from './passage-index';
 
@@ -49,4 +51,20 @@ export async function storeCivilCode2009(db: Db): Promise<string> {
   }
   await indexVersion(db, mst);
   return mst;
+}
+
+/** The `done` event of a streamed chat answer (chats/query/v3), parsed. */
+export function doneEvent(body: string): ChatQueryDone {
+  const last = body.split('\n\n').filter((b) => b.trim()).at(-1) ?? '';
+  if (!last.includes('event: done')) throw new Error(`no done event in: ${body.slice(0, 500)}`);
+  return ChatQueryDoneSchema.parse(JSON.parse(/^data: (.*)$/m.exec(last)![1]!));
+}
+
+/** A super admin points a workspace's AI provider at the OpenAI stand-in (the model tests' provider). */
+export async function useOpenAiStandIn(t: TestApp, superCookie: string, ws: { tenantId: number; workspaceId: number }, baseUrl: string): Promise<void> {
+  const res = await t.app.inject({
+    method: 'PUT', url: '/api/aireview/super-admin/workspace-ai-configs/v1', headers: { cookie: superCookie },
+    payload: { tenantId: ws.tenantId, workspaceId: ws.workspaceId, driver: 'OPENAI_COMPATIBLE', baseUrl, chatModel: 'stand-in-model', apiKey: 'sk-stand-in-key-0123456789' },
+  });
+  if (res.statusCode !== 200) throw new Error(`the stand-in provider was refused: ${res.body}`);
 }

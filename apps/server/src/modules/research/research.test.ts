@@ -10,7 +10,7 @@ import { aiCalls, creditEntries } from '../ai';
 import { caller, fieldsOf, person, type Person, type Workspace } from '../contracts/contracts.test-support';
 import { lawArticles } from '../law';
 import { DECLINE_TEXT } from './answer';
-import { indexShipped, storeCivilCode2009 } from './research.test-support';
+import { indexShipped, storeCivilCode2009, useOpenAiStandIn } from './research.test-support';
 import { researchChats } from './research.table';
 
 /**
@@ -23,7 +23,6 @@ const QUERY = '/api/aistudio/chats/query/v3';
 const SEARCH = '/api/aistudio/searches/query/v1';
 const CHATS = '/api/aistudio/chats/v1';
 const SAMPLES = '/api/aistudio/sample-questions/v1';
-const SA_CONFIG = '/api/aireview/super-admin/workspace-ai-configs/v1';
 const chatUrl = (key: string, version = 'v1') => `/api/aistudio/chats/${key}/${version}`;
 const feedbackUrl = (key: string, messageKey: string) => `/api/aistudio/chats/${key}/messages/${messageKey}/feedback/v1`;
 
@@ -84,12 +83,7 @@ beforeAll(async () => {
   call = caller(t, () => ws);
   await indexShipped(t.services.db, [['민법'], ['하도급거래공정화에관한법률'], ['하도급거래공정화에관한법률', '시행령'], ['근로기준법'], ['주택임대차보호법']]);
   civil2009 = await storeCivilCode2009(t.services.db);
-  const superCookie = (await superAdminCookie(t)).cookie;
-  const res = await t.app.inject({
-    method: 'PUT', url: SA_CONFIG, headers: { cookie: superCookie },
-    payload: { tenantId: modelWs.tenantId, workspaceId: modelWs.workspaceId, driver: 'OPENAI_COMPATIBLE', baseUrl: llm.baseUrl, chatModel: 'stand-in-model', apiKey: 'sk-stand-in-key-0123456789' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  await useOpenAiStandIn(t, (await superAdminCookie(t)).cookie, modelWs, llm.baseUrl);
 }, 240_000);
 
 afterAll(async () => {

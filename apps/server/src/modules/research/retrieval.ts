@@ -2,6 +2,7 @@ import type { ResearchPassage, StatuteKind } from '@legal/api';
 import { and, eq, inArray } from 'drizzle-orm';
 import { type Db, executorOf } from '../../platform/db/client';
 import { LAW_ALIASES, lawIndex, type LawIndexEntry } from '../law';
+import type { AnswerTuning } from './answer';
 import { type StatuteName, type UnderstoodQuestion, understandQuestion } from './query-understanding';
 import { researchPassages, researchPassageTexts } from './research.table';
 import { inForceVersionsSql, versionInForce } from './statute-versions';
@@ -11,7 +12,7 @@ import { termCounts } from './terms';
 export const K1 = 1.2;
 export const B = 0.75;
 /** Terms in more than this share of all indexed wordings are stop terms. */
-const COMMON_SHARE = 0.2;
+export const COMMON_SHARE = 0.2;
 
 /** Phrases of how a question is asked, not of what: taken out so they neither match nor dilute. */
 const QUESTION_FRAMES = [
@@ -34,6 +35,8 @@ export interface RetrievalResult {
   asOf: string;
   understood: UnderstoodQuestion;
   passages: ScoredPassage[];
+  /** How answers choose among the passages (the workspace's configs; the defaults when not given). */
+  tuning?: AnswerTuning;
 }
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -91,6 +94,22 @@ export function queryTerms(understood: UnderstoodQuestion): Map<string, QueryTer
   add(text, true);
   add([...everyday, ...understood.expansions.flatMap((e) => e.to)].join(' '), false);
   return terms;
+}
+
+/**
+ * Document frequencies of terms over the whole statute index (each wording once) and its size: the
+ * statistics BM25 uses above, for scoring other texts on the same scale (a handful of stored
+ * precedents would make a term they lack look rare beyond measure).
+ */
+export async function corpusTermStats(db: Db, terms: readonly string[]): Promise<{ n: number; df: Map<string, number> }> {
+  if (terms.length === 0) return { n: 0, df: new Map() };
+  const { rows } = await executorOf(db).executeSql(
+    `select q.term, (select count(*) from research_postings po where po.term = q.term)::float8 as df, (select count(*) from research_passage_texts)::float8 as n
+     from unnest($1::text[]) as q(term)`,
+    [[...terms]],
+  );
+  const list = rows as Array<{ term: string; df: number; n: number }>;
+  return { n: Number(list[0]?.n ?? 0), df: new Map(list.map((r) => [r.term, Number(r.df)])) };
 }
 
 interface ScoreRow {
@@ -195,6 +214,9 @@ export interface RetrieveInput {
   statuteIds?: readonly string[];
   limit: number;
   today: string;
+  tuning?: AnswerTuning;
+  /** False: the workspace does not search statutes (general categories): no passages. */
+  searchesStatutes?: boolean;
 }
 
 /**
@@ -205,6 +227,7 @@ export interface RetrieveInput {
 export async function retrievePassages(db: Db, input: RetrieveInput): Promise<RetrievalResult> {
   const understood = understandQuestion(input.question, statuteNames(), input.today);
   const asOf = input.asOf ?? understood.asOf ?? input.today;
+  if (input.searchesStatutes === false) return { asOf, understood, passages: [], tuning: input.tuning };
   const terms = queryTerms(understood);
   const explicit = input.statuteIds && input.statuteIds.length > 0 ? [...input.statuteIds] : null;
   const named = understood.statutes.length > 0 ? lawIdsOfFolders(understood.statutes) : null;
@@ -222,5 +245,5 @@ export async function retrievePassages(db: Db, input: RetrieveInput): Promise<Re
     ...cited.filter((c) => !explicit || explicit.includes(c.lawId)).map((c) => toPassage(c, top + 1, 1, true)),
     ...scored.filter((s) => byId.has(s.id)).map((s) => toPassage(byId.get(s.id)!, s.score, s.coverage, false)),
   ].slice(0, input.limit);
-  return { asOf, understood, passages };
+  return { asOf, understood, passages, tuning: input.tuning };
 }

@@ -161,7 +161,7 @@ export const ACTION_NAMES: Record<WorkflowAction, { ko: string; en: string }> = 
   APPROVE: { ko: '승인', en: 'Approve' },
   REJECT: { ko: '거절', en: 'Reject' },
   RECALL: { ko: '회수', en: 'Recall' },
-  CANCEL: { ko: '취소', en: 'Cancel' },
+  CANCEL: { ko: '워크플로 취소', en: 'Cancel workflow' },
   SKIP_APPROVAL: { ko: '결재 생략', en: 'Skip approval' },
   SKIP_SIGNING: { ko: '서명 생략', en: 'Skip signing' },
   COMPLETE_SIGNING: { ko: '체결본 등록', en: 'Upload the executed copy' },

@@ -1,5 +1,5 @@
 import {
-  PERMISSION, getSuperAdminWorkspaceAiConfig, getSuperAdminWorkspaceAiServiceConfig, putSuperAdminWorkspaceAiConfig, putSuperAdminWorkspaceAiServiceConfig,
+  PERMISSION, getSuperAdminWorkspaceAiConfig, searchWorkspacesSimple, getSuperAdminWorkspaceAiServiceConfig, putSuperAdminWorkspaceAiConfig, putSuperAdminWorkspaceAiServiceConfig,
   superAdminDownloadClauseExamples, superAdminDownloadLabelCheckpoints, testSuperAdminWorkspaceAiConfig, type WorkspaceAiConfig,
 } from '@legal/api';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -81,12 +81,16 @@ describe('super-admin AI settings', () => {
   });
 
   it('asks for a workspace first, and shows a load failure', async () => {
-    installFakeApi().on(getSuperAdminWorkspaceAiConfig, fail(404, 'ERROR_NOT_FOUND', '요청한 대상을 찾을 수 없습니다.')).on(getSuperAdminWorkspaceAiServiceConfig, ok(services));
+    const workspace = { tenantId: 1, workspaceId: 99, workspaceName: 'hanbit', workspaceMemo: null, organizationName: '한빛 법무법인', organizationNameEn: 'Hanbit Law', isDeleted: false };
+    const fake = installFakeApi()
+      .on(searchWorkspacesSimple, ok([workspace]))
+      .on(getSuperAdminWorkspaceAiConfig, fail(404, 'ERROR_NOT_FOUND', '요청한 대상을 찾을 수 없습니다.'))
+      .on(getSuperAdminWorkspaceAiServiceConfig, ok(services));
     const { router } = renderApp('/super-admin/ai-settings');
-    expect(await screen.findByText(/테넌트 ID와 워크스페이스 ID를 입력해/)).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText('테넌트 ID'), '1');
-    await userEvent.type(screen.getByLabelText('워크스페이스 ID'), '99');
-    await userEvent.click(screen.getByRole('button', { name: '열기' }));
+    expect(await screen.findByText(/워크스페이스를 이름으로 찾아 고르세요/)).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('combobox', { name: '워크스페이스' }), '한빛');
+    await waitFor(() => expect(fake.calls(searchWorkspacesSimple).at(-1)?.query.get('keyword')).toBe('한빛'));
+    await userEvent.click(await screen.findByRole('option', { name: 'hanbit · 한빛 법무법인 (1-99)' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tenantId=1&workspaceId=99'));
     expect(await screen.findByText('요청한 대상을 찾을 수 없습니다.')).toBeInTheDocument();
   });

@@ -1,7 +1,11 @@
-import { Button, Group, NumberInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { searchWorkspacesSimple, type SuperAdminWorkspaceRef, workspaceKey } from '@legal/api';
+import { Select } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { api } from '../../lib/api';
 import './ai-platform-i18n';
 
 export interface WorkspaceTarget {
@@ -17,25 +21,54 @@ export function useWorkspaceTarget(): WorkspaceTarget | null {
   return tenantId > 0 && workspaceId > 0 ? { tenantId, workspaceId } : null;
 }
 
+function optionLabel(w: SuperAdminWorkspaceRef, deleted: string): string {
+  return `${w.workspaceName} · ${w.organizationName} (${workspaceKey(w.tenantId, w.workspaceId)})${w.isDeleted ? ` · ${deleted}` : ''}`;
+}
+
+/**
+ * Chooses the workspace by name, memo or organisation (searched on the server, 100 at a time) and
+ * writes its ids to the address, so a page can be linked and reloaded on the same workspace.
+ */
 export function WorkspaceTargetPicker() {
   const { t } = useTranslation('aiPlatform');
-  const [params, setParams] = useSearchParams();
-  const [tenantId, setTenantId] = useState<string | number>(params.get('tenantId') ?? '');
-  const [workspaceId, setWorkspaceId] = useState<string | number>(params.get('workspaceId') ?? '');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!(Number(tenantId) > 0 && Number(workspaceId) > 0)) return;
-    setParams(() => new URLSearchParams({ tenantId: String(tenantId), workspaceId: String(workspaceId) }));
+  const target = useWorkspaceTarget();
+  const [, setParams] = useSearchParams();
+  const [search, setSearch] = useState('');
+  const [keyword] = useDebouncedValue(search.trim(), 250);
+  const results = useQuery({
+    queryKey: ['super-admin', 'workspace-search', keyword],
+    queryFn: ({ signal }) => api.call(searchWorkspacesSimple, { query: { keyword: keyword || undefined }, signal, suppressErrorToast: true }),
+    placeholderData: keepPreviousData,
+  });
+  // Keeps the chosen workspace's label while the search shows others (or before it has loaded).
+  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
+  const selected = target ? workspaceKey(target.tenantId, target.workspaceId) : null;
+  const found = (results.data ?? []).map((w) => ({ value: workspaceKey(w.tenantId, w.workspaceId), label: optionLabel(w, t('target.deleted')) }));
+  const current = selected && !found.some((o) => o.value === selected) ? [{ value: selected, label: chosen?.value === selected ? chosen.label : selected }] : [];
+
+  const choose = (value: string | null) => {
+    if (!value) return;
+    const option = [...found, ...current].find((o) => o.value === value);
+    if (option) setChosen(option);
+    const [tenantId, workspaceId] = value.split('-');
+    setParams(() => new URLSearchParams({ tenantId: tenantId!, workspaceId: workspaceId! }));
   };
+
   return (
-    <form onSubmit={submit} role="search" aria-label={t('target.label')}>
-      <Group align="end">
-        <NumberInput label={t('target.tenantId')} value={tenantId} onChange={setTenantId} min={1} allowDecimal={false} w={140} />
-        <NumberInput label={t('target.workspaceId')} value={workspaceId} onChange={setWorkspaceId} min={1} allowDecimal={false} w={140} />
-        <Button type="submit" variant="light">
-          {t('target.open')}
-        </Button>
-      </Group>
-    </form>
+    <Select
+      label={t('target.label')}
+      placeholder={t('target.placeholder')}
+      maw={560}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      data={[...current, ...found]}
+      value={selected}
+      onChange={choose}
+      // The server already matched the keyword (name, memo or organisation): show its answer as it is.
+      filter={({ options }) => options}
+      nothingFoundMessage={results.isFetching ? t('target.searching') : t('target.noneFound')}
+      error={results.isError ? t('target.searchFailed') : undefined}
+    />
   );
 }

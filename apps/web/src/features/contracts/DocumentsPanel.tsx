@@ -81,8 +81,6 @@ export function DocumentsPanel({ contract, access }: { contract: ContractDetail;
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('documents.name')}</Table.Th>
-                <Table.Th>{t('documents.role')}</Table.Th>
-                <Table.Th ta="end">{t('documents.size')}</Table.Th>
                 <Table.Th>{t('documents.extraction')}</Table.Th>
                 <Table.Th>
                   <VisuallyHidden>{t('documents.actions')}</VisuallyHidden>
@@ -92,6 +90,7 @@ export function DocumentsPanel({ contract, access }: { contract: ContractDetail;
             <Table.Tbody>
               {contract.files.map((file) => (
                 <Table.Tr key={file.fileKey}>
+                  {/* The card is a narrow column: role and size sit under the name, not in columns of their own. */}
                   <Table.Td maw={320}>
                     {canPreview ? (
                       <UnstyledButton onClick={() => setOpenFile({ fileKey: file.fileKey, name: file.displayName })} aria-label={t('documents.open', { name: file.displayName })}>
@@ -102,14 +101,15 @@ export function DocumentsPanel({ contract, access }: { contract: ContractDetail;
                     ) : (
                       <Text size="sm" truncate title={file.displayName}>{file.displayName}</Text>
                     )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={file.role === 'MAIN' ? 'primary' : 'gray'}>
-                      {vocabulary.label('fileRole', file.role)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
-                    <FileSize bytes={file.size} />
+                    <Group gap="xs" mt={4} wrap="nowrap">
+                      <Badge variant="light" color={file.role === 'MAIN' ? 'primary' : 'gray'}>
+                        {vocabulary.label('fileRole', file.role)}
+                      </Badge>
+                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                        <VisuallyHidden>{t('documents.size')} </VisuallyHidden>
+                        <FileSize bytes={file.size} />
+                      </Text>
+                    </Group>
                   </Table.Td>
                   <Table.Td>
                     <ExtractionBadge extraction={{ status: file.extractionStatus, error: null, pageCount: null }} />

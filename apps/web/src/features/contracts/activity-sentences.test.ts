@@ -59,6 +59,11 @@ describe('activity sentences', () => {
     expect(activitySentence(upload, ten, 'en')).toBe('홍길동 uploaded revision 3 of the contract document');
     expect(activityDetails(upload, tko, 'ko')).toEqual(['용역계약서.docx']);
     expect(activitySentence(activity({ type: 'contract.document_edited', summary: { revision: 4 } }), tko, 'ko')).toBe('홍길동 님이 Word에서 계약서 본문을 고쳐 4번째 판으로 저장했습니다');
+    // The workflow's own events, the action by its name (the workflow panel keeps the whole history).
+    expect(activitySentence(activity({ type: 'workflow.started' }), tko, 'ko')).toBe('홍길동 님이 검토·결재 워크플로를 시작했습니다');
+    expect(activitySentence(activity({ type: 'workflow.action', summary: { names: ['APPROVE'] } }), tko, 'ko')).toBe("홍길동 님이 워크플로에서 '승인' 처리를 했습니다");
+    expect(activitySentence(activity({ type: 'workflow.action', summary: { names: ['CANCEL_SIGNING'] } }), ten, 'en')).toBe("홍길동 took the workflow action 'Cancel signing'");
+    expect(activitySentence(activity({ type: 'workflow.deleted' }), ten, 'en')).toBe('홍길동 withdrew the review request');
     expect(activitySentence(activity({ type: 'contract.document_saved', actor: { userId: 9, displayName: null } }), tko, 'ko')).toBe('알 수 없는 사용자 님의 활동 (contract.document_saved)');
   });
 });

@@ -92,6 +92,15 @@ export function activitySentence(a: ContractActivity, t: T, locale: Locale): str
       return t(`activity.sentences.${key}`, { actor, revision: s.revision ?? '?' });
     case 'contract.copied':
       return t('activity.sentences.contract_copied', { actor, source: s.relatedContractId ?? '?' });
+    case 'workflow.action': {
+      const code = s.names[0] ?? '';
+      return t('activity.sentences.workflow_action', { actor, action: t(`activity.workflowActions.${code}`, { defaultValue: code }) });
+    }
+    case 'workflow.started':
+    case 'workflow.preset_changed':
+    case 'workflow.members_changed':
+    case 'workflow.deleted':
+      return t(`activity.sentences.${key}`, { actor });
     default:
       return t('activity.sentences.other', { actor, type: a.type });
   }

@@ -21,22 +21,31 @@ import { type EnvelopeFilters, envelopesQuery, readEnvelopeFilters, writeEnvelop
 import { WorkspaceGate } from '../workspaces/WorkspaceGate';
 import './esign-i18n';
 
-/** Envelopes by status: one bar each (the list's totals per status). */
+/** Envelopes by status: one bar each (the list's totals per status); nothing before the first one is sent. */
 function StatusChart() {
   const { t } = useTranslation('esign');
   const counts = useEnvelopeCounts(ENVELOPE_STATUSES);
-  if (counts.some((c) => c.isPending)) return <LoadingState />;
-  const failed = counts.find((c) => c.isError);
-  if (failed) return <ErrorState error={failed.error} onRetry={() => counts.forEach((c) => void c.refetch())} />;
+  let body;
+  if (counts.some((c) => c.isPending)) body = <LoadingState />;
+  else if (counts.some((c) => c.isError)) body = <ErrorState error={counts.find((c) => c.isError)!.error} onRetry={() => counts.forEach((c) => void c.refetch())} />;
+  else if (counts.every((c) => c.data!.totalElements === 0)) return null;
+  else {
+    body = (
+      <WorkflowBarChart
+        label={t('list.chart')}
+        rows={ENVELOPE_STATUSES.map((status, index) => ({
+          key: status,
+          label: t(`vocab.status.${status}`),
+          parts: [{ value: counts[index]!.data!.totalElements, color: ENVELOPE_STATUS_COLOR[status], label: t(`vocab.status.${status}`) }],
+        }))}
+      />
+    );
+  }
   return (
-    <WorkflowBarChart
-      label={t('list.chart')}
-      rows={ENVELOPE_STATUSES.map((status, index) => ({
-        key: status,
-        label: t(`vocab.status.${status}`),
-        parts: [{ value: counts[index]!.data!.totalElements, color: ENVELOPE_STATUS_COLOR[status], label: t(`vocab.status.${status}`) }],
-      }))}
-    />
+    <Card withBorder radius="md" padding="md" component="section" aria-label={t('list.chart')} maw={640}>
+      <Text fw={600} size="sm" mb="sm">{t('list.chart')}</Text>
+      {body}
+    </Card>
   );
 }
 
@@ -120,10 +129,7 @@ function EnvelopesScreen({ workspaceName }: { workspaceName: string }) {
           <Title order={1}>{t('list.title')}</Title>
           <Text c="dimmed" size="sm">{t('list.description')}</Text>
         </div>
-        <Card withBorder radius="md" padding="md" component="section" aria-label={t('list.chart')} maw={640}>
-          <Text fw={600} size="sm" mb="sm">{t('list.chart')}</Text>
-          <StatusChart />
-        </Card>
+        <StatusChart />
         <Filters key={params.get('q') ?? ''} filters={filters} onChange={setFilters} />
         {content}
       </Stack>

@@ -23,7 +23,7 @@ function LatestNotifications({ workspaceName, unreadCount, onClose }: { workspac
   else if (latest.data.content.length === 0) body = <EmptyState title={t('empty.title')} description={t('empty.description')} />;
   else {
     body = (
-      <ScrollArea.Autosize mah={420} type="auto">
+      <ScrollArea.Autosize mah={420} type="auto" scrollbars="y">
         <Stack gap={0} component="ul" aria-label={t('latest')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {latest.data.content.map((n) => (
             <li key={n.id}>

@@ -1,6 +1,5 @@
-import { Button, Card, Container, Group, Stack, Switch, Text } from '@mantine/core';
+import { Card, Container, Stack, Switch } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications as toasts } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { WorkspacePageHeader } from '../../components/WorkspacePageHeader';
@@ -8,6 +7,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { ListFooter } from '../../components/ListFooter';
 import { LoadingState } from '../../components/LoadingState';
+import { UnreadSummary } from '../../components/UnreadSummary';
 import { WorkspaceGate } from '../workspaces/WorkspaceGate';
 import { NotificationItem } from './NotificationItem';
 import { type NotificationFilters, useMarkAllNotificationsRead, useMarkNotificationRead, useMyNotifications, useUnreadNotificationCount } from './notification-queries';
@@ -28,31 +28,6 @@ function writeFilters(next: NotificationFilters, current: URLSearchParams): URLS
   if (next.isUnreadOnly) params.set(UNREAD_PARAM, '1');
   else params.delete(UNREAD_PARAM);
   return params;
-}
-
-function UnreadSummary() {
-  const { t } = useTranslation('notifications');
-  const unread = useUnreadNotificationCount();
-  const markAll = useMarkAllNotificationsRead();
-  const count = unread.data?.unreadCount;
-  if (count === undefined) return null;
-  return (
-    <Group gap="sm" aria-live="polite">
-      <Text size="sm" c={count > 0 ? undefined : 'dimmed'}>
-        {count > 0 ? t('unreadCount', { count }) : t('allRead')}
-      </Text>
-      {count > 0 ? (
-        <Button
-          size="xs"
-          variant="light"
-          loading={markAll.isPending}
-          onClick={() => markAll.mutate(undefined, { onSuccess: (data) => toasts.show({ color: 'green', message: t('markedAllRead', { count: data.markedCount }) }) })}
-        >
-          {t('markAllRead')}
-        </Button>
-      ) : null}
-    </Group>
-  );
 }
 
 function NotificationList({ workspaceName }: { workspaceName: string }) {
@@ -104,12 +79,14 @@ function NotificationList({ workspaceName }: { workspaceName: string }) {
 }
 
 function NotificationsScreen({ workspaceName }: { workspaceName: string }) {
+  const unread = useUnreadNotificationCount();
+  const markAll = useMarkAllNotificationsRead();
   const { t } = useTranslation('notifications');
   useDocumentTitle(`${t('documentTitle')} · ${workspaceName}`);
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
-        <WorkspacePageHeader workspaceName={workspaceName} title={t('title')} description={t('description')} aside={<UnreadSummary />} />
+        <WorkspacePageHeader workspaceName={workspaceName} title={t('title')} description={t('description')} aside={<UnreadSummary namespace="notifications" unread={unread} markAll={markAll} />} />
         <NotificationList workspaceName={workspaceName} />
       </Stack>
     </Container>

@@ -1,8 +1,9 @@
 import { type ChatMessage, type ResearchCitation } from '@legal/api';
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocaleFormat } from '../../lib/i18n/locale-format';
-import { citationLabel } from './citation-text';
+import { CitationChips, CorrectedBadge } from './CitationChips';
+import { sourceCitationLabel } from './citation-text';
 import { FeedbackButtons } from './FeedbackButtons';
 import './research-i18n';
 
@@ -28,13 +29,7 @@ export function AnswerCard({ chatKey, message, onOpenCitation }: { chatKey: stri
                 {t('answer.declined')}
               </Badge>
             ) : null}
-            {message.correctedReferences > 0 ? (
-              <Tooltip label={t('answer.correctedHint', { count: message.correctedReferences })} multiline w={280} withArrow>
-                <Badge color="yellow" variant="light" tt="none" tabIndex={0} aria-description={t('answer.correctedHint', { count: message.correctedReferences })}>
-                  {t('answer.corrected', { count: message.correctedReferences })}
-                </Badge>
-              </Tooltip>
-            ) : null}
+            <CorrectedBadge count={message.correctedReferences} />
             {message.asOf && !message.declined ? (
               <Text size="xs" c="dimmed">
                 {t('answer.asOf', { date: format.isoDate(message.asOf) })}
@@ -53,20 +48,7 @@ export function AnswerCard({ chatKey, message, onOpenCitation }: { chatKey: stri
             {message.text}
           </Text>
         )}
-        {message.citations.length > 0 ? (
-          <Stack gap={4}>
-            <Text size="xs" c="dimmed">
-              {t('answer.sources')}
-            </Text>
-            <Group gap={6}>
-              {message.citations.map((c, i) => (
-                <Button key={i} size="compact-sm" variant="light" tt="none" onClick={() => onOpenCitation(c)} title={c.quote}>
-                  {t('answer.chip', { label: citationLabel(c), date: format.isoDate(c.effectiveDate) })}
-                </Button>
-              ))}
-            </Group>
-          </Stack>
-        ) : null}
+        <CitationChips citations={message.citations} onOpen={onOpenCitation} />
         {(message.documentCitations ?? []).length > 0 ? (
           <Stack gap={4}>
             <Text size="xs" c="dimmed">
@@ -77,6 +59,31 @@ export function AnswerCard({ chatKey, message, onOpenCitation }: { chatKey: stri
                 <Badge key={`${c.documentId}:${c.pageNumber}:${c.start}`} variant="light" color="teal" tt="none" title={c.quote}>
                   {t('collections.citation', { title: c.documentTitle, page: c.pageNumber })}
                 </Badge>
+              ))}
+            </Group>
+          </Stack>
+        ) : null}
+        {(message.sourceCitations ?? []).length > 0 ? (
+          <Stack gap={4}>
+            <Text size="xs" c="dimmed">
+              {t('answer.sourceCitations')}
+            </Text>
+            <Group gap={6}>
+              {(message.sourceCitations ?? []).map((c) => (
+                <Button
+                  key={`${c.kind}:${c.sourceId}:${c.section}:${c.start}`}
+                  component="a"
+                  href={c.sourceUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  size="compact-sm"
+                  variant="light"
+                  color="grape"
+                  tt="none"
+                  title={c.quote}
+                >
+                  {sourceCitationLabel(c, (section) => t(`answer.section${section}`))}
+                </Button>
               ))}
             </Group>
           </Stack>

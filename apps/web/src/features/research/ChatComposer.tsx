@@ -1,10 +1,13 @@
+import { type GeneralCategoryKind } from '@legal/api';
 import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatAttachments } from './ChatAttachments';
 import { CollectionPicker } from './CollectionPicker';
+import { GeneralCategoryFilter, useOfferedKinds } from './GeneralCategoryFilter';
 import { MyPromptsMenu } from './MyPromptsMenu';
 import { RecentFiltersMenu } from './RecentFiltersMenu';
+import { useResearchConfigs } from './research-queries';
 import { type PickedStatute, StatuteFilter } from './StatuteFilter';
 import './research-i18n';
 
@@ -13,13 +16,15 @@ export interface Question {
   asOf?: string;
   statuteIds?: string[];
   categoryIds?: number[];
+  generalCategories?: GeneralCategoryKind[];
 }
 
 /**
  * The question box: the question, an optional "as of" date and (unless the theme hides the
- * filter) the statutes to search and the recent filters; the chat's attachments (unless the theme
- * disables upload) and the caller's saved prompts. With chat disabled by the theme it says so
- * instead of asking.
+ * filter) the kinds of sources to search, the statutes and the recent filters; the collections
+ * (unless the workspace's configs keep them out of chats), the chat's attachments (unless the theme
+ * disables upload) and the caller's saved prompts. A general category the workspace does not search
+ * is not offered. With chat disabled by the theme it says so instead of asking.
  */
 export function ChatComposer({ chatKey, isStreaming, isDisabled, hidesFilter, hidesUpload, onAsk, onStop, onChatStarted }: {
   chatKey: string | null;
@@ -36,6 +41,13 @@ export function ChatComposer({ chatKey, isStreaming, isDisabled, hidesFilter, hi
   const [asOf, setAsOf] = useState('');
   const [statutes, setStatutes] = useState<PickedStatute[]>([]);
   const [categoryIds, setCategoryIds] = useState<number[]>([]);
+  // null: every kind offered (follows the workspace's); else the kinds the user kept.
+  const [kinds, setKinds] = useState<GeneralCategoryKind[] | null>(null);
+  const offered = useOfferedKinds();
+  const configs = useResearchConfigs();
+  const chosen = kinds ?? offered.kinds;
+  const searchesStatutes = !offered.isLoaded || chosen.includes('STATUTE');
+  const offersCollections = configs.data?.collectionsInChat ?? true;
 
   const submit = () => {
     const text = question.trim();
@@ -43,8 +55,9 @@ export function ChatComposer({ chatKey, isStreaming, isDisabled, hidesFilter, hi
     const isAsked = onAsk({
       question: text,
       asOf: asOf || undefined,
-      statuteIds: !hidesFilter && statutes.length > 0 ? statutes.map((s) => s.statuteId) : undefined,
-      categoryIds: categoryIds.length > 0 ? categoryIds : undefined,
+      statuteIds: !hidesFilter && searchesStatutes && statutes.length > 0 ? statutes.map((s) => s.statuteId) : undefined,
+      categoryIds: offersCollections && categoryIds.length > 0 ? categoryIds : undefined,
+      generalCategories: !hidesFilter && kinds !== null && chosen.length < offered.kinds.length ? chosen : undefined,
     });
     if (isAsked) setQuestion('');
   };
@@ -91,13 +104,14 @@ export function ChatComposer({ chatKey, isStreaming, isDisabled, hidesFilter, hi
             onChange={(event) => setAsOf(event.currentTarget.value)}
             w={220}
           />
-          {hidesFilter ? null : (
+          {hidesFilter || !searchesStatutes ? null : (
             <div style={{ flex: 1, minWidth: 0 }}>
               <StatuteFilter value={statutes} onChange={setStatutes} disabled={isDisabled} />
             </div>
           )}
         </Group>
-        <CollectionPicker value={categoryIds} onChange={setCategoryIds} disabled={isDisabled} />
+        {!hidesFilter && offered.kinds.length > 1 ? <GeneralCategoryFilter offered={offered.kinds} value={chosen} onChange={setKinds} disabled={isDisabled} /> : null}
+        {offersCollections ? <CollectionPicker value={categoryIds} onChange={setCategoryIds} disabled={isDisabled} /> : null}
         <ChatAttachments chatKey={chatKey} isUploadHidden={hidesUpload} isDisabled={isDisabled || isStreaming} onChatStarted={onChatStarted} />
         <Group justify="space-between" gap="xs">
           <Group gap="xs">

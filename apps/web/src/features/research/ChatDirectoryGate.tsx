@@ -3,10 +3,12 @@ import { type ReactNode, useSyncExternalStore } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { NotFoundPage } from '../../app/pages/NotFoundPage';
 import { useAppTheme } from '../../app/theme/theme-context';
+import { ForbiddenState } from '../../components/ForbiddenState';
 import { LoadingState } from '../../components/LoadingState';
-import { type LauncherEntry, themeMarkerStore } from '../../lib/session';
+import { type LauncherEntry, themeMarkerStore, useHasAnyPermission } from '../../lib/session';
 import { WorkspaceGate } from '../workspaces/WorkspaceGate';
 import { chatDirectoryOf } from './research-path';
+import { RESEARCH_PERMISSIONS } from './research-permissions';
 
 const markerKey = () => themeMarkerStore.getState().key;
 
@@ -18,6 +20,12 @@ const markerKey = () => themeMarkerStore.getState().key;
  */
 export function ChatDirectoryGate({ children }: { children: (entry: LauncherEntry, directory: string) => ReactNode }) {
   return <WorkspaceGate product="AI_STUDIO">{(entry) => <DirectoryCheck entry={entry}>{children}</DirectoryCheck>}</WorkspaceGate>;
+}
+
+/** A research page that needs the research permission: a member without it is told so once, instead of a page whose every call fails. */
+export function ResearchGate({ children }: { children: (entry: LauncherEntry, directory: string) => ReactNode }) {
+  if (!useHasAnyPermission(RESEARCH_PERMISSIONS)) return <ForbiddenState />;
+  return <ChatDirectoryGate>{children}</ChatDirectoryGate>;
 }
 
 function DirectoryCheck({ entry, children }: { entry: LauncherEntry; children: (entry: LauncherEntry, directory: string) => ReactNode }) {

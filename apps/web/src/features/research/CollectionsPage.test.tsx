@@ -83,6 +83,13 @@ describe('collections page', () => {
     expect(fake.calls(queryCollection)[0]!.body).toEqual({ query: '대금 지급 기한', limit: 8 });
   });
 
+  it('tells a member without the research permission, without calling for collections', async () => {
+    const fake = signInResearcher({}, []);
+    renderApp('/hanbit/business-agent/collections');
+    expect(await screen.findByText('접근 권한이 없습니다', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(fake.calls(listCollectionsV2)).toHaveLength(0);
+  });
+
   it('shows an error state when the collections cannot be read', async () => {
     signInResearcher().on(listCollectionsV2, fail(500, 'ERROR_INTERNAL', '일시적인 오류가 발생했습니다.'));
     renderApp('/hanbit/business-agent/collections');

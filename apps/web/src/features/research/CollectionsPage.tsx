@@ -12,7 +12,7 @@ import { FileDropZone } from '../../components/FileDropZone';
 import { LoadingState } from '../../components/LoadingState';
 import { ProgressBar } from '../../components/ProgressBar';
 import { useLocaleFormat } from '../../lib/i18n/locale-format';
-import { ChatDirectoryGate } from './ChatDirectoryGate';
+import { ResearchGate } from './ChatDirectoryGate';
 import {
   saveCollectionDocument, saveCollectionZip, useCollectionDocuments, useCollections, useDeleteDocuments, useQueryCollection, useSaveCollection, useUploadDocument,
 } from './collection-queries';
@@ -299,6 +299,6 @@ function CollectionsScreen({ workspaceName, directory }: { workspaceName: string
 }
 
 export function CollectionsPage() {
-  return <ChatDirectoryGate>{(entry, directory) => <CollectionsScreen workspaceName={entry.workspaceName} directory={directory} />}</ChatDirectoryGate>;
+  return <ResearchGate>{(entry, directory) => <CollectionsScreen workspaceName={entry.workspaceName} directory={directory} />}</ResearchGate>;
 }
 

@@ -5,15 +5,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAppTheme } from '../../app/theme/theme-context';
-import { ForbiddenState } from '../../components/ForbiddenState';
-import { useHasAnyPermission } from '../../lib/session';
 import { ChatComposer, type Question } from './ChatComposer';
 import { ChatSidebar } from './ChatSidebar';
 import { ChatThread, type Exchange } from './ChatThread';
 import { CitationPanel } from './CitationPanel';
 import { statuteAlertsPath, statuteBrowserPath } from './research-path';
-import { ChatDirectoryGate } from './ChatDirectoryGate';
-import { RESEARCH_PERMISSIONS } from './research-permissions';
+import { ResearchGate } from './ChatDirectoryGate';
 import { useChatListRefresh } from './research-queries';
 import { streamResearchAnswer } from './research-stream';
 import { useRecentFiltersRefresh } from './user-queries';
@@ -67,7 +64,7 @@ function ChatScreen({ workspaceName, directory }: { workspaceName: string; direc
     running.current = { controller, exchangeId: id, chatKey };
     setExchanges((all) => [...all, { id, chatKey, question: question.question, streamed: '', done: null, error: null, isStopped: false }]);
     setIsStreaming(true);
-    const body: ChatQueryBody = { question: question.question, ...(chatKey ? { chatKey } : {}), ...(question.asOf ? { asOf: question.asOf } : {}), ...(question.statuteIds ? { statuteIds: question.statuteIds } : {}), ...(question.categoryIds ? { categoryIds: question.categoryIds } : {}) };
+    const body: ChatQueryBody = { question: question.question, ...(chatKey ? { chatKey } : {}), ...(question.asOf ? { asOf: question.asOf } : {}), ...(question.statuteIds ? { statuteIds: question.statuteIds } : {}), ...(question.categoryIds ? { categoryIds: question.categoryIds } : {}), ...(question.generalCategories ? { generalCategories: question.generalCategories } : {}) };
     void streamResearchAnswer(body, {
       signal: controller.signal,
       onDelta: (delta) => {
@@ -161,7 +158,5 @@ function withParam(params: URLSearchParams, key: string, value: string | null): 
 
 /** `/:workspaceName/:chatDirectory`: the legal research chat of the workspace (product AI_STUDIO). */
 export function ResearchChatPage() {
-  // A member without the permission is told so once, instead of a chat whose every call fails.
-  if (!useHasAnyPermission(RESEARCH_PERMISSIONS)) return <ForbiddenState />;
-  return <ChatDirectoryGate>{(entry, directory) => <ChatScreen workspaceName={entry.workspaceName} directory={directory} />}</ChatDirectoryGate>;
+  return <ResearchGate>{(entry, directory) => <ChatScreen workspaceName={entry.workspaceName} directory={directory} />}</ResearchGate>;
 }

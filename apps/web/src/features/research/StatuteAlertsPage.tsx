@@ -8,7 +8,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { ListFooter } from '../../components/ListFooter';
 import { LoadingState } from '../../components/LoadingState';
 import { useLocaleFormat } from '../../lib/i18n/locale-format';
-import { ChatDirectoryGate } from './ChatDirectoryGate';
+import { ResearchGate } from './ChatDirectoryGate';
 import { researchChatPath } from './research-path';
 import { CHANGE_COLORS, StatuteAlertDetail } from './StatuteAlertDetail';
 import { ALERT_FILTERS, type AlertFilter, useStatuteAlerts } from './statute-alert-queries';
@@ -138,5 +138,5 @@ function AlertsScreen({ workspaceName, directory }: { workspaceName: string; dir
  * caller can see (each with the records of theirs it names), the open one's diff and records.
  */
 export function StatuteAlertsPage() {
-  return <ChatDirectoryGate>{(entry, directory) => <AlertsScreen workspaceName={entry.workspaceName} directory={directory} />}</ChatDirectoryGate>;
+  return <ResearchGate>{(entry, directory) => <AlertsScreen workspaceName={entry.workspaceName} directory={directory} />}</ResearchGate>;
 }

@@ -1,4 +1,4 @@
-import { type ResearchCitation } from '@legal/api';
+import { type ResearchCitation, type SourceCitation } from '@legal/api';
 
 /** ① for 1 ... ⑳ for 20, as statutes print paragraph numbers; beyond that the number in brackets. */
 export function paragraphMark(paragraph: number | null): string {
@@ -10,6 +10,12 @@ export function paragraphMark(paragraph: number | null): string {
 export function citationLabel(citation: Pick<ResearchCitation, 'statuteTitle' | 'article' | 'paragraph'>): string {
   const mark = paragraphMark(citation.paragraph);
   return `${citation.statuteTitle} ${citation.article}${mark ? ` ${mark}` : ''}`;
+}
+
+/** 대법원 2023다212345 판시사항, or 하도급거래 서면실태조사 운영지침 제5조: a quoted precedent, rule or ordinance. */
+export function sourceCitationLabel(citation: Pick<SourceCitation, 'kind' | 'reference' | 'title' | 'section'>, precedentSection: (section: 'HOLDINGS' | 'SUMMARY') => string): string {
+  if (citation.kind === 'PRECEDENT') return `${citation.reference} ${precedentSection(citation.section === 'SUMMARY' ? 'SUMMARY' : 'HOLDINGS')}`;
+  return `${citation.title} ${citation.section}`;
 }
 
 export interface TextPart {

@@ -1,6 +1,6 @@
 import {
   type CollectionDocument, createCollection, type CreateCollectionBody, deleteCollectionDocuments, downloadCollectionDocument, downloadDocumentsByCollection,
-  getCollectionSession, listCollectionDocuments, listCollectionsV2, queryCollection, updateCollection, type UpdateCollectionBody, uploadCollectionDocument,
+  getCollectionMeta, getCollectionSession, listCollectionDocuments, listCollectionsV2, queryCollection, updateCollection, type UpdateCollectionBody, uploadCollectionDocument,
 } from '@legal/api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
@@ -85,4 +85,10 @@ export async function saveCollectionDocument(categoryId: number, document: { doc
 export async function saveCollectionZip(categoryId: number, name: string): Promise<void> {
   const blob = await api.call(downloadDocumentsByCollection, { query: { collectionId: categoryId }, timeoutMs: DOWNLOAD_TIMEOUT_MS });
   saveBlob(blob as Blob, `${name}.zip`);
+}
+
+/** categories/meta/v1: limits, and the general categories the workspace searches (what the chat filter offers). */
+export function useCollectionMeta() {
+  const base = useResearchKey();
+  return useQuery({ queryKey: [...base, 'collections', 'meta'], queryFn: ({ signal }) => api.call(getCollectionMeta, { signal, suppressErrorToast: true }), staleTime: 5 * 60_000 });
 }

@@ -1,15 +1,15 @@
 import { DEFAULT_THEME, PERMISSION } from '@legal/api';
 import { PATHS } from '../../app/paths';
 import { defineNavEntry } from '../../app/navigation/nav-entry';
-import { IconBellRinging, IconHistory, IconMessageBolt, IconScale } from './research-icons';
-import { researchChatPath, statuteAlertsPath } from './research-path';
+import { IconBellRinging, IconHistory, IconMessageBolt, IconMessageQuestion, IconScale } from './research-icons';
+import { advisoryPath, researchChatPath, statuteAlertsPath } from './research-path';
 import { RESEARCH_PERMISSIONS } from './research-permissions';
 import './research-i18n';
 
 /**
- * The research chat and its statute-change alerts in the general area. The entries cannot know the
- * workspace theme, so they lead to the default directory; the page sends a themed workspace on to
- * its own directory.
+ * The research chat, the advisory inquiries and the statute-change alerts in the general area. The
+ * entries cannot know the workspace theme, so they lead to the default directory; the page sends a
+ * themed workspace on to its own directory.
  */
 export const RESEARCH_NAV = [
   defineNavEntry({
@@ -23,7 +23,17 @@ export const RESEARCH_NAV = [
     labelKey: 'nav.research',
   }),
   defineNavEntry({
-    id: 'researchAlerts',
+    id: 'research.advisory',
+    variants: ['general'],
+    product: 'AI_STUDIO',
+    permissions: RESEARCH_PERMISSIONS,
+    path: (workspaceName) => advisoryPath(workspaceName, DEFAULT_THEME.chatDirectory),
+    icon: IconMessageQuestion,
+    namespace: 'research',
+    labelKey: 'nav.advisory',
+  }),
+  defineNavEntry({
+    id: 'research.alerts',
     variants: ['general'],
     product: 'AI_STUDIO',
     permissions: RESEARCH_PERMISSIONS,

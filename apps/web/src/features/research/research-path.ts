@@ -26,6 +26,12 @@ export function collectionsPath(workspaceName: string, directory: string, catego
   return categoryId ? `${base}?${new URLSearchParams({ collection: String(categoryId) }).toString()}` : base;
 }
 
+/** The workspace's advisory inquiries, beside the chat; `inquiryId` opens one. */
+export function advisoryPath(workspaceName: string, directory: string, inquiryId?: number): string {
+  const base = `/${encodeURIComponent(workspaceName)}/${encodeURIComponent(directory)}/advisory`;
+  return inquiryId ? `${base}/${inquiryId}` : base;
+}
+
 /** The workspace's statute-change alerts, beside the chat; `alertId` opens one. */
 export function statuteAlertsPath(workspaceName: string, directory: string, alertId?: number): string {
   const base = `/${encodeURIComponent(workspaceName)}/${encodeURIComponent(directory)}/statute-alerts`;

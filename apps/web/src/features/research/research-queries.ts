@@ -1,6 +1,6 @@
 import {
   type ChatDetail, deleteChat, getChatV2, getClauseHistory, getLegalHierarchy, getStatuteImportStatus, getStatuteVersion, listChats, listSampleQuestions,
-  listStatuteHistoriesV2, saveChatFeedback, searchStatutes, workspaceKey,
+  getResearchConfigs, listStatuteHistoriesV2, saveChatFeedback, searchStatutes, workspaceKey,
 } from '@legal/api';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
@@ -149,4 +149,10 @@ export function useImportStatus() {
     queryFn: ({ signal }) => api.call(getStatuteImportStatus, { signal, suppressErrorToast: true }),
     refetchInterval: (query) => (query.state.data?.state === 'RUNNING' ? IMPORT_POLL_MS : false),
   });
+}
+
+/** The workspace's research configs in effect (what the chat offers: collections, attachments). */
+export function useResearchConfigs() {
+  const base = useResearchKey();
+  return useQuery({ queryKey: [...base, 'configs'], queryFn: ({ signal }) => api.call(getResearchConfigs, { signal, suppressErrorToast: true }), staleTime: 5 * 60_000 });
 }

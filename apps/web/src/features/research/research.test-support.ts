@@ -58,7 +58,7 @@ export const CHAT_KEY = 'chat_0001abcd';
 export function messageOf(over: Partial<ChatMessage> = {}): ChatMessage {
   return {
     chatMessageKey: 'msg_answer01', role: 'ASSISTANT', text: '하도급대금은 목적물 수령일부터 60일 이내에 지급해야 합니다.', asOf: '2026-11-27',
-    citations: [CITATION], documentCitations: [], declined: false, correctedReferences: 0, engine: 'BUILT_IN', feedback: null, createdAt: '2026-11-27T01:00:00.000Z',
+    citations: [CITATION], documentCitations: [], sourceCitations: [], declined: false, correctedReferences: 0, engine: 'BUILT_IN', feedback: null, createdAt: '2026-11-27T01:00:00.000Z',
     ...over,
   };
 }

@@ -228,13 +228,38 @@ describe('storage (GET storage/v1, super-admin PUT quota)', () => {
   });
 });
 
+describe('super-admin workspace simple search', () => {
+  const SEARCH = '/api/workspace/super-admin/workspaces/simple-search/v1';
+  it('finds workspaces by name, memo or organisation for a super admin only, deleted ones last and marked', async () => {
+    const tag = unique('find').toLowerCase();
+    const live = await newWorkspace(t, { name: `${tag}-b`, tenantName: `${tag} 법무법인` });
+    const gone = await newWorkspace(t, { name: `${tag}-a` });
+    await t.services.db.update(workspaces).set({ deletedAt: new Date() }).where(eq(workspaces.id, gone.workspaceId));
+    const admin = await callerIn(t, live, ['WORKSPACE_ADMIN']);
+    expect((await t.app.inject({ method: 'GET', url: `${SEARCH}?keyword=${tag}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `${SEARCH}?keyword=${tag}`, headers: admin.headers })).statusCode).toBe(403);
+
+    const { cookie } = await superAdminCookie(t);
+    expect(fieldsOf(await t.app.inject({ method: 'GET', url: `${SEARCH}?size=101`, headers: { cookie } }))).toEqual(['query.size']);
+    const found = await t.app.inject({ method: 'GET', url: `${SEARCH}?keyword=${tag.toUpperCase()}`, headers: { cookie } });
+    expect(found.statusCode).toBe(200);
+    expect(found.json().data.map((w: { workspaceName: string; isDeleted: boolean }) => [w.workspaceName, w.isDeleted])).toEqual([[`${tag}-b`, false], [`${tag}-a`, true]]);
+    expect(found.json().data[0]).toMatchObject({ tenantId: live.tenantId, workspaceId: live.workspaceId, organizationName: `${tag} 법무법인` });
+    const byOrganisation = await t.app.inject({ method: 'GET', url: `${SEARCH}?keyword=${encodeURIComponent(`${tag} 법무`)}`, headers: { cookie } });
+    expect(byOrganisation.json().data.map((w: { workspaceId: number }) => w.workspaceId)).toEqual([live.workspaceId]);
+    // A keyword is matched literally: % and _ are not wildcards.
+    expect((await t.app.inject({ method: 'GET', url: `${SEARCH}?keyword=${tag}%25`, headers: { cookie } })).json().data).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: `${SEARCH}?size=1`, headers: { cookie } })).json().data).toHaveLength(1);
+  });
+});
+
 describe('OpenAPI', () => {
   it('describes every route of the area, with its summary', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { summary?: string }>> };
     const names = [
       'getWorkspaceSettings', 'updateWorkspaceSettings', 'getWorkspaceTheme', 'updateWorkspaceTheme', 'resetWorkspaceTheme', 'listDeletionRequests',
       'getCurrentDeletionRequest', 'createDeletionRequest', 'cancelDeletionRequest', 'downloadWorkspaceExport', 'superAdminListDeletionRequests',
-      'approveDeletionRequest', 'rejectDeletionRequest', 'getWorkspaceStorage', 'setWorkspaceStorageQuota',
+      'approveDeletionRequest', 'rejectDeletionRequest', 'getWorkspaceStorage', 'setWorkspaceStorageQuota', 'searchWorkspacesSimple',
     ] as const;
     for (const name of names) {
       const route = (api as unknown as Record<string, RouteDescriptor>)[name]!;

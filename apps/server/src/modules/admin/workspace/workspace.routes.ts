@@ -1,6 +1,6 @@
 import {
   approveDeletionRequest, cancelDeletionRequest, createDeletionRequest, downloadWorkspaceExport, getCurrentDeletionRequest, getWorkspaceSettings,
-  getWorkspaceStorage, getWorkspaceTheme, listDeletionRequests, rejectDeletionRequest, resetWorkspaceTheme, setWorkspaceStorageQuota,
+  getWorkspaceStorage, getWorkspaceTheme, listDeletionRequests, rejectDeletionRequest, resetWorkspaceTheme, searchWorkspacesSimple, setWorkspaceStorageQuota,
   superAdminListDeletionRequests, updateWorkspaceSettings, updateWorkspaceTheme,
 } from '@legal/api';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +11,7 @@ import * as settings from './settings.service';
 import * as storage from './storage.service';
 import * as theme from './theme.service';
 import { openWorkspaceExport } from './workspace-export';
+import { searchWorkspaces } from './workspace-search.service';
 
 /**
  * Workspace configuration, theme, deletion requests (with the data export) and storage
@@ -44,4 +45,5 @@ export function registerWorkspaceSettingsRoutes(app: FastifyInstance, services: 
 
   route(app, getWorkspaceStorage, ({ ctx }) => storage.getStorage(services, ctx));
   route(app, setWorkspaceStorageQuota, ({ ctx, params, body }) => storage.setStorageQuota(services, ctx, params.workspaceId, body));
+  route(app, searchWorkspacesSimple, ({ query }) => searchWorkspaces(services, query));
 }

@@ -1,11 +1,11 @@
 import type { AiServiceFeature, EditClauseBodySchema, ReviewChatBodySchema } from '@legal/api';
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { type AiProvider, AiProviderError } from '../../../platform/ai/provider';
 import type { RequestContext } from '../../../platform/http/context';
 import { AppError, validationError } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
-import { aiErrorToAppError, estimateCredits, meteredAiCall, requireAiService, resolveAiProvider } from '../../ai';
+import { aiErrorToAppError, estimateCredits, meteredAiCall, requireAiService, resolveAiProvider, translateSegments } from '../../ai';
 import { type ReviewRow } from './review-dto';
 import { textLanguage } from './review.job';
 import { findingsOf, requireReviewUse, reviewText, visibleReview } from './review.service';
@@ -212,62 +212,23 @@ export async function reviewChat(services: AppServices, ctx: RequestContext, bod
   }
 }
 
-const TranslationOutputSchema = z.object({ clauses: z.array(z.object({ id: z.string(), text: z.string() })) });
-/** Clauses per translation call, by characters: a long contract goes in several calls. */
-const TRANSLATION_BATCH_CHARS = 8_000;
+/** When no translation prompt is stored (the shipped one is DEFAULT_PROMPTS.translation). */
+const CLAUSE_TRANSLATION_PROMPT = 'Translate each contract clause on its own, keeping its numbering, and return it under its id.';
 
 export async function translateReview(services: AppServices, ctx: RequestContext, body: { reviewId: number; targetLanguage: 'ko' | 'en' }) {
   const { scope, userId } = requireReviewUse(ctx);
   const { review, text } = await doneReviewWithText(services, ctx, body.reviewId);
   await generatingProvider(services, ctx, 'TRANSLATION');
   const clauses = clausesOf(review, text);
-  const batches: Array<Array<{ id: string; clause: Clause }>> = [[]];
-  let size = 0;
-  clauses.forEach((clause, i) => {
-    const length = clause.endOffset - clause.startOffset;
-    if (size + length > TRANSLATION_BATCH_CHARS && batches.at(-1)!.length > 0) {
-      batches.push([]);
-      size = 0;
-    }
-    batches.at(-1)!.push({ id: `C${i + 1}`, clause });
-    size += length;
-  });
-  const credits = estimateCredits('TRANSLATION', { driver: 'OPENAI_COMPATIBLE', textLength: text.length, items: clauses.length });
-  const target = body.targetLanguage === 'ko' ? 'Korean (ko)' : 'English (en)';
   try {
-    const { value, creditsCharged } = await meteredAiCall(
-      services,
-      { ...scope, userId },
-      { feature: 'TRANSLATION', credits, reference: `ai-review:${review.id}:translation`, promptKey: 'translation', language: body.targetLanguage },
-      async ({ provider, prompt, signal }) => {
-        const out: Array<Clause & { text: string }> = [];
-        const usage = { inputTokens: 0, outputTokens: 0 };
-        let model = provider.chatModel ?? '';
-        for (const batch of batches) {
-          const result = await provider.structured({
-            signal,
-            schema: TranslationOutputSchema,
-            schemaName: 'clause_translations',
-            messages: [
-              { role: 'system', content: prompt?.text ?? 'Translate each contract clause on its own, keeping its numbering, and return it under its id.' },
-              { role: 'user', content: `Target language: ${target}\n\n${batch.map((b) => `[${b.id}]\n${text.slice(b.clause.startOffset, b.clause.endOffset).trim()}`).join('\n\n')}` },
-            ],
-          });
-          model = result.model;
-          usage.inputTokens += result.usage.inputTokens;
-          usage.outputTokens += result.usage.outputTokens;
-          const byId = new Map(result.value.clauses.map((c) => [c.id.replace(/[[\]\s]/g, ''), c.text]));
-          for (const { id, clause } of batch) {
-            const translated = byId.get(id);
-            // Every clause comes back under its id, or the answer is not usable (numbering would shift).
-            if (translated === undefined || translated.trim() === '') throw new AiProviderError('BAD_OUTPUT', `the translation has no clause ${id}`, { driver: provider.driver, model });
-            out.push({ heading: clause.heading, startOffset: clause.startOffset, endOffset: clause.endOffset, text: translated.trim() });
-          }
-        }
-        return { value: { clauses: out, model }, usage, model };
-      },
-    );
-    return { clauses: value.clauses, model: value.model, creditsCharged };
+    const { texts, model, creditsCharged } = await translateSegments(services, { ...scope, userId }, {
+      segments: clauses.map((c) => text.slice(c.startOffset, c.endOffset).trim()),
+      targetLanguage: body.targetLanguage,
+      reference: `ai-review:${review.id}:translation`,
+      promptKey: 'translation',
+      fallbackPrompt: CLAUSE_TRANSLATION_PROMPT,
+    });
+    return { clauses: clauses.map((c, i) => ({ heading: c.heading, startOffset: c.startOffset, endOffset: c.endOffset, text: texts[i]! })), model, creditsCharged };
   } catch (err) {
     throw aiErrorToAppError(err);
   }

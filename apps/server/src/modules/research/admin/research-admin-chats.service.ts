@@ -1,9 +1,10 @@
-import type { Page, SuperAdminChat, SuperAdminChatMessageV2, SuperAdminChatsQuery } from '@legal/api';
+import type { Page, SuperAdminChat, SuperAdminChatMessagesQuery, SuperAdminChatMessageV2, SuperAdminChatsQuery } from '@legal/api';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../../../platform/audit/audit';
 import type { Tx } from '../../../platform/db/client';
 import { inScope } from '../../../platform/db/tenancy';
 import type { RequestContext, TenantScope } from '../../../platform/http/context';
+import { notFound } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
 import { requireWorkspace } from '../../ai';
 import { memberDisplayNames } from '../../auth';
@@ -23,13 +24,14 @@ const seoulDay = (column: Timestamp) => sql`(${column} at time zone 'Asia/Seoul'
 const inDays = (column: Timestamp, q: SuperAdminChatsQuery) =>
   and(sql`${seoulDay(column)} >= ${q.dateStart}::date`, sql`${seoulDay(column)} <= ${q.dateEnd}::date`)!;
 
-async function audited<T>(services: AppServices, ctx: RequestContext, query: SuperAdminChatsQuery, surface: Surface, read: (tx: Tx, scope: TenantScope) => Promise<Page<T>>): Promise<Page<T>> {
+async function audited<T>(services: AppServices, ctx: RequestContext, query: SuperAdminChatMessagesQuery, surface: Surface, read: (tx: Tx, scope: TenantScope) => Promise<Page<T>>): Promise<Page<T>> {
   const scope = await requireWorkspace(services.db, query);
   return services.db.transaction(async (tx) => {
     const page = await read(tx, scope);
+    const chat = query.chatKey ? { chatKey: query.chatKey } : {};
     await recordAudit(
       tx,
-      { type: 'research.chats_read_by_super_admin', data: { surface, dateStart: query.dateStart, dateEnd: query.dateEnd, page: query.page, rows: page.content.length } },
+      { type: 'research.chats_read_by_super_admin', data: { surface, ...chat, dateStart: query.dateStart, dateEnd: query.dateEnd, page: query.page, rows: page.content.length } },
       { actorUserId: ctx.principal?.kind === 'user' ? ctx.principal.userId : null, ...scope, ip: ctx.ip, userAgent: ctx.userAgent ?? null },
     );
     return page;
@@ -58,10 +60,18 @@ export function listChats(services: AppServices, ctx: RequestContext, query: Sup
   });
 }
 
-/** chats/messages/v1|v2: the messages written in the range, newest first (v2 with citations, filter and feedback). */
-export function listMessages(services: AppServices, ctx: RequestContext, query: SuperAdminChatsQuery, version: 1 | 2): Promise<Page<SuperAdminChatMessageV2>> {
+/** The workspace's chat of that key (404 for any other), for reading one chat's messages. */
+async function workspaceChatId(tx: Tx, scope: TenantScope, chatKey: string): Promise<number> {
+  const [chat] = await tx.select({ id: researchChats.id }).from(researchChats).where(and(inScope(researchChats, scope), eq(researchChats.chatKey, chatKey))).limit(1);
+  if (!chat) throw notFound();
+  return chat.id;
+}
+
+/** chats/messages/v1|v2: the messages written in the range (of one chat with `chatKey`), newest first (v2 with citations, filter and feedback). */
+export function listMessages(services: AppServices, ctx: RequestContext, query: SuperAdminChatMessagesQuery, version: 1 | 2): Promise<Page<SuperAdminChatMessageV2>> {
   return audited(services, ctx, query, version === 1 ? 'messages.v1' : 'messages.v2', async (tx, scope) => {
-    const where = and(inScope(researchChatMessages, scope), inDays(researchChatMessages.createdAt, query));
+    const chatId = query.chatKey ? await workspaceChatId(tx, scope, query.chatKey) : null;
+    const where = and(inScope(researchChatMessages, scope), inDays(researchChatMessages.createdAt, query), chatId === null ? undefined : eq(researchChatMessages.chatId, chatId));
     const [rows, [total]] = await Promise.all([
       tx
         .select({ message: researchChatMessages, chat: researchChats })
@@ -87,7 +97,7 @@ export function listMessages(services: AppServices, ctx: RequestContext, query: 
       if (version === 1) return base as SuperAdminChatMessageV2;
       const f = byMessage.get(`${m.id}:${c.userId}`);
       return {
-        ...base, asOf: m.asOf, citations: m.citations, documentCitations: m.documentCitations, correctedReferences: m.correctedReferences, filter: m.filter ?? null,
+        ...base, asOf: m.asOf, citations: m.citations, documentCitations: m.documentCitations, sourceCitations: m.sourceCitations, correctedReferences: m.correctedReferences, filter: m.filter ?? null,
         feedback: f ? { rating: f.rating, comment: f.comment, updatedAt: f.updatedAt.toISOString() } : null,
       };
     });

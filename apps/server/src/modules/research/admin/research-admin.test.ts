@@ -85,6 +85,33 @@ describe('super admin: a workspace\'s chats and messages', () => {
     const all = await t.services.db.select().from(auditEvents).where(and(eq(auditEvents.type, 'research.chats_read_by_super_admin'), eq(auditEvents.workspaceId, ws.workspaceId)));
     expect(all).toHaveLength(3);
   });
+
+  it('messages of one chat (chatKey): only that chat\'s, 404 for another workspace\'s chat, 400 for a malformed key; the chat is in the audit entry', async () => {
+    const range = `dateStart=${today}&dateEnd=${today}`;
+    const second = await t.app.inject({ method: 'POST', url: '/api/aistudio/chats/query/v3', headers: member.headers, payload: { question: '성년은 몇 살부터인가요?' } });
+    expect(second.statusCode).toBe(200);
+    const chats = (await sa('GET', `${SA}/chats/list/v1?${target(ws)}&${range}`)).json().data.content as Array<{ chatKey: string; title: string }>;
+    expect(chats.length).toBeGreaterThanOrEqual(2);
+    const adult = chats.find((c) => c.title.includes('성년'))!;
+    const theirs = (await sa('GET', `${SA}/chats/list/v1?${target(other)}&${range}`)).json().data.content as Array<{ chatKey: string }>;
+    expect(theirs).toHaveLength(1);
+
+    for (const path of ['chats/messages/v1', 'chats/messages/v2']) {
+      const one = await sa('GET', `${SA}/${path}?${target(ws)}&${range}&chatKey=${adult.chatKey}`);
+      expect(one.statusCode, one.body).toBe(200);
+      const messages = one.json().data.content as Array<{ chatKey: string; role: string; text: string }>;
+      expect(messages.map((m) => m.role)).toEqual(['ASSISTANT', 'USER']);
+      expect(messages.every((m) => m.chatKey === adult.chatKey)).toBe(true);
+      expect(messages[1]!.text).toBe('성년은 몇 살부터인가요?');
+      expect(one.json().data.totalElements).toBe(2);
+      // Another workspace's chat is not found through this workspace, and reads nothing.
+      expect((await sa('GET', `${SA}/${path}?${target(ws)}&${range}&chatKey=${theirs[0]!.chatKey}`)).statusCode).toBe(404);
+      const bad = await sa('GET', `${SA}/${path}?${target(ws)}&${range}&chatKey=${encodeURIComponent('no good!')}`);
+      expect(bad.statusCode).toBe(400);
+      expect(fieldsOf(bad)).toEqual(['query.chatKey']);
+    }
+    expect(await lastAudit(t, ws, 'research.chats_read_by_super_admin')).toMatchObject({ data: { surface: 'messages.v2', chatKey: adult.chatKey, rows: 2 } });
+  });
 });
 
 describe('super admin: sample questions and tags; members read them', () => {

@@ -1,16 +1,16 @@
-import type { Locale, ResearchModels, SampleQuestions, WorkspaceTarget } from '@legal/api';
+import type { Locale, SampleQuestions, WorkspaceTarget } from '@legal/api';
 import { recordAudit } from '../../../platform/audit/audit';
 import { type Db, executorOf, type Tx } from '../../../platform/db/client';
 import { inScope } from '../../../platform/db/tenancy';
 import type { RequestContext, TenantScope } from '../../../platform/http/context';
 import type { AppServices } from '../../../platform/services';
-import { readWorkspaceAiConfig, requireWorkspace } from '../../ai';
+import { requireWorkspace } from '../../ai';
 import { requireResearchUse } from '../research.policy';
 import { researchWorkspaceSettings } from './research-settings.table';
 
 /**
  * A workspace's research settings: topic tags and its own sample questions (super admins write
- * them, members read them), and the models its research runs on (read from the AI module).
+ * them, members read them). Its configs, general categories and models: the files beside this one.
  */
 
 /** Questions the shipped corpus answers (each was checked against it), for the empty chat. */
@@ -33,16 +33,18 @@ export const SHIPPED_SAMPLE_QUESTIONS: Record<Locale, readonly string[]> = {
   ],
 };
 
-async function settingsOf(db: Db | Tx, scope: TenantScope) {
+export async function settingsOf(db: Db | Tx, scope: TenantScope) {
   const [row] = await db.select().from(researchWorkspaceSettings).where(inScope(researchWorkspaceSettings, scope));
   return row ?? null;
 }
 
 const actorOf = (ctx: RequestContext) => (ctx.principal?.kind === 'user' ? ctx.principal.userId : null);
-const metaOf = (ctx: RequestContext, scope: TenantScope) => ({ actorUserId: actorOf(ctx), ...scope, ip: ctx.ip, userAgent: ctx.userAgent ?? null });
+export const metaOf = (ctx: RequestContext, scope: TenantScope) => ({ actorUserId: actorOf(ctx), ...scope, ip: ctx.ip, userAgent: ctx.userAgent ?? null });
+
+type SettingsValues = Partial<Pick<typeof researchWorkspaceSettings.$inferInsert, 'tags' | 'sampleQuestions' | 'configs' | 'disabledGeneralCategories'>>;
 
 /** Writes some of a workspace's settings (the row made on first write), in the caller's transaction. */
-async function upsertSettings(tx: Tx, scope: TenantScope, ctx: RequestContext, values: { tags?: string[]; sampleQuestions?: { ko: string[]; en: string[] } | null }) {
+export async function upsertSettings(tx: Tx, scope: TenantScope, ctx: RequestContext, values: SettingsValues) {
   const set = { ...values, updatedByUserId: actorOf(ctx), updatedAt: new Date() };
   await tx
     .insert(researchWorkspaceSettings)
@@ -62,19 +64,6 @@ export async function listSampleQuestions(services: AppServices, ctx: RequestCon
 export async function listTags(services: AppServices, ctx: RequestContext) {
   const { scope } = requireResearchUse(ctx);
   return { tags: (await settingsOf(services.db, scope))?.tags ?? [] };
-}
-
-/** models/v2: what the workspace's AI configuration gives research (never a key). */
-export async function listModels(services: AppServices, ctx: RequestContext): Promise<ResearchModels> {
-  const { scope } = requireResearchUse(ctx);
-  const config = await readWorkspaceAiConfig(services, scope);
-  return {
-    answerEngine: config.canGenerate ? 'MODEL' : 'BUILT_IN',
-    models: [
-      { purpose: 'CHAT', provider: config.driver, name: config.driver === 'BUILT_IN' ? null : config.chatModel, isConfigured: config.canGenerate },
-      { purpose: 'EMBEDDING', provider: config.driver, name: config.driver === 'BUILT_IN' ? null : config.embeddingModel, isConfigured: config.driver !== 'BUILT_IN' && Boolean(config.embeddingModel) },
-    ],
-  };
 }
 
 // Super admins ---------------------------------------------------------------------------------------

@@ -7,14 +7,14 @@ import { likePattern } from '../../../platform/db/sorting';
 import type { RequestContext } from '../../../platform/http/context';
 import type { AppServices } from '../../../platform/services';
 import { aiErrorToAppError, requireAiService, resolveAiProvider } from '../../ai';
-import { answerablePassages } from '../answer';
+import { enabledGeneralCategories } from '../admin/general-categories.service';
+import { researchConfigOf } from '../admin/research-configs.service';
+import { answerablePassages, tuningOf } from '../answer';
 import { builtInAnswer, type GatedAnswer, modelAnswer } from '../chat-answer.service';
 import { koreanToday, requireResearchUse } from '../research.policy';
 import { retrievePassages } from '../retrieval';
 import { draftDto, draftsOf, inquiryDto, type InquiryRow, similarInquiries, workspaceInquiry } from './advisory.repo';
 import { advisoryDrafts, advisoryInquiries } from './advisory.table';
-
-const RETRIEVED = 8;
 
 export async function createInquiry(services: AppServices, ctx: RequestContext, body: CreateInquiryBody): Promise<InquirySummary> {
   const { scope, userId } = requireResearchUse(ctx);
@@ -72,13 +72,15 @@ export async function draftReply(services: AppServices, ctx: RequestContext, inq
   const inquiry = await workspaceInquiry(services.db, scope, inquiryId);
   const similar = (await similarInquiries(services.db, scope, inquiry)).filter((s) => s.answer !== null);
   const today = koreanToday();
-  const retrieval = await retrievePassages(services.db, { question: restated(inquiry), asOf: inquiry.asOf ?? undefined, limit: RETRIEVED, today });
+  const config = await researchConfigOf(services.db, scope);
+  const searchesStatutes = (await enabledGeneralCategories(services.db, scope)).includes('STATUTE');
+  const retrieval = await retrievePassages(services.db, { question: restated(inquiry), asOf: inquiry.asOf ?? undefined, limit: config.topK, today, tuning: tuningOf(config), searchesStatutes });
   const provider = await resolveAiProvider(services, scope);
   const ignore = () => undefined;
   let answer: GatedAnswer;
   try {
     answer =
-      provider.canGenerate && answerablePassages(retrieval).length > 0
+      config.answerEngine === 'MODEL' && provider.canGenerate && answerablePassages(retrieval).length > 0
         ? await modelAnswer(services, { ...scope, userId }, modelQuestion(inquiry, similar), retrieval, ctx.locale, today, { write: ignore })
         : await builtInAnswer(services.db, retrieval, ctx.locale, today, ignore);
   } catch (err) {

@@ -10,7 +10,7 @@ import { newWorkspace } from '../../auth/auth.test-support';
 import { aiCalls } from '../../ai';
 import { caller, fieldsOf, person, type Person, type Workspace } from '../../contracts/contracts.test-support';
 import { lawArticles } from '../../law';
-import { indexShipped } from '../research.test-support';
+import { indexShipped, useOpenAiStandIn } from '../research.test-support';
 import { advisoryDrafts, advisoryInquiries } from './advisory.table';
 
 /**
@@ -21,7 +21,6 @@ import { advisoryDrafts, advisoryInquiries } from './advisory.table';
 
 const INQUIRIES = '/api/aistudio/similar-advisory/inquires/v1';
 const DOWNLOAD = '/api/aistudio/similar-advisory/download-draft/v1';
-const SA_CONFIG = '/api/aireview/super-admin/workspace-ai-configs/v1';
 const inquiryUrl = (id: number) => `/api/aistudio/similar-advisory/inquires/${id}/v1`;
 const draftsUrl = (id: number) => `/api/aistudio/similar-advisory/inquires/${id}/drafts/v1`;
 
@@ -68,11 +67,7 @@ beforeAll(async () => {
   outsider = await person(t, noProduct, ['GENERAL_MEMBER'], '한제품');
   call = caller(t, () => ws);
   await indexShipped(t.services.db, [['근로기준법'], ['주택임대차보호법']]);
-  const res = await t.app.inject({
-    method: 'PUT', url: SA_CONFIG, headers: { cookie: (await superAdminCookie(t)).cookie },
-    payload: { tenantId: modelWs.tenantId, workspaceId: modelWs.workspaceId, driver: 'OPENAI_COMPATIBLE', baseUrl: llm.baseUrl, chatModel: 'stand-in-model', apiKey: 'sk-stand-in-key-0123456789' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  await useOpenAiStandIn(t, (await superAdminCookie(t)).cookie, modelWs, llm.baseUrl);
 }, 240_000);
 
 afterAll(async () => {

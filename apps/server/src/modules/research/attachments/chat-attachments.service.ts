@@ -13,6 +13,7 @@ import { type ChatRow, chatTitle, newKey, ownChat } from '../chats.repo';
 import type { DocumentRow } from '../collections/collections.repo';
 import { documentDto, removeDocuments, storeDocument } from '../collections/collections.service';
 import { researchCollectionDocuments, researchCollections } from '../collections/collections.table';
+import { researchConfigOf } from '../admin/research-configs.service';
 import { requireResearchUse } from '../research.policy';
 import { researchChats } from '../research.table';
 
@@ -28,10 +29,12 @@ export type AttachmentCollection = typeof researchCollections.$inferSelect;
 /** How answers name the chat's attachments (the citation's categoryName). */
 export const ATTACHMENTS_LABEL: Record<Locale, string> = { ko: '이 채팅의 첨부 파일', en: "This chat's attachments" };
 
-/** The theme flag businessAgentDisableFileUpload of the workspace. */
-export async function isUploadDisabled(db: Db | Tx, scope: TenantScope): Promise<boolean> {
+/** Why new attachments are refused here: the theme flag businessAgentDisableFileUpload, or the research config attachmentsInChat; null when they are not. */
+export async function uploadRefusal(db: Db | Tx, scope: TenantScope): Promise<'THEME_DISABLES_FILE_UPLOAD' | 'CONFIG_DISABLES_ATTACHMENTS' | null> {
   const [row] = await db.select({ theme: workspaces.theme }).from(workspaces).where(and(eq(workspaces.tenantId, scope.tenantId), eq(workspaces.id, scope.workspaceId)));
-  return parseTheme(row?.theme).flags.businessAgentDisableFileUpload;
+  if (parseTheme(row?.theme).flags.businessAgentDisableFileUpload) return 'THEME_DISABLES_FILE_UPLOAD';
+  if (!(await researchConfigOf(db, scope)).attachmentsInChat) return 'CONFIG_DISABLES_ATTACHMENTS';
+  return null;
 }
 
 export async function attachmentCollectionOf(db: Db | Tx, scope: TenantScope, chatId: number, options: { forUpdate?: boolean } = {}): Promise<AttachmentCollection | null> {
@@ -75,9 +78,9 @@ async function lockedChat(tx: Tx, scope: TenantScope, userId: number, chatKey: s
 export async function uploadChatAttachment(services: AppServices, ctx: RequestContext, request: FastifyRequest, chatKey: string | undefined): Promise<ChatAttachment> {
   const { scope, userId } = requireResearchUse(ctx);
   await requireAiService(services.db, scope, 'LEGAL_RESEARCH');
-  if (await isUploadDisabled(services.db, scope)) {
-    throw new AppError('ERROR_FILE_UPLOAD_DISABLED', { data: { reason: 'THEME_DISABLES_FILE_UPLOAD' } });
-  }
+  const refusal = await uploadRefusal(services.db, scope);
+  if (refusal) throw new AppError('ERROR_FILE_UPLOAD_DISABLED', { data: { reason: refusal } });
+  const { maxAttachmentsPerChat } = await researchConfigOf(services.db, scope);
   const existing = chatKey ? await ownChat(services.db, scope, userId, chatKey) : null;
   let chat: ChatRow | undefined;
   const doc = await storeDocument(services, ctx, request, {
@@ -99,6 +102,7 @@ export async function uploadChatAttachment(services: AppServices, ctx: RequestCo
       return created!.id;
     },
     audited: (d) => ({ type: 'research.chat_attachment_uploaded', data: { chatKey: chat!.chatKey, documentId: d.id, fileKey: d.fileKey, title: d.title } }),
+    maxDocuments: { count: maxAttachmentsPerChat, limit: 'ATTACHMENTS_PER_CHAT' },
   });
   return attachmentDto(chat!.chatKey, doc);
 }
@@ -107,7 +111,7 @@ export async function uploadChatAttachment(services: AppServices, ctx: RequestCo
 export async function listChatAttachments(services: AppServices, ctx: RequestContext, chatKey: string): Promise<ChatAttachments> {
   const { scope, userId } = requireResearchUse(ctx);
   const chat = await ownChat(services.db, scope, userId, chatKey);
-  return listOf(services.db, scope, chat, !(await isUploadDisabled(services.db, scope)));
+  return listOf(services.db, scope, chat, (await uploadRefusal(services.db, scope)) === null);
 }
 
 /** chats/attachments/v1 (DELETE): one attachment out of the chat and the index, its file deleted. */
@@ -120,7 +124,7 @@ export async function deleteChatAttachment(services: AppServices, ctx: RequestCo
     const [removed] = await removeDocuments(tx, scope, userId, collection.id, eq(researchCollectionDocuments.fileKey, query.fileKey));
     if (!removed) throw notFound();
     await recordAudit(tx, { type: 'research.chat_attachment_deleted', data: { chatKey: chat.chatKey, fileKey: removed.fileKey, title: removed.title } }, { ...auditMetaOf(ctx, userId), ...scope });
-    return listOf(tx, scope, chat, !(await isUploadDisabled(tx, scope)));
+    return listOf(tx, scope, chat, (await uploadRefusal(tx, scope)) === null);
   });
 }
 

@@ -1,4 +1,4 @@
-import { type ChatQueryDone, ChatQueryDoneSchema, ChatAttachmentSchema, ChatAttachmentsSchema, COLLECTION_LIMITS } from '@legal/api';
+import { ChatAttachmentSchema, ChatAttachmentsSchema, COLLECTION_LIMITS } from '@legal/api';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, waitFor } from '../../../test/harness';
@@ -8,7 +8,7 @@ import { caller, fieldsOf, person, type Person, type Workspace } from '../../con
 import { files } from '../../files';
 import { fileBody, xlsx } from '../../files/files.test-support';
 import { researchCollectionDocuments, researchCollectionPassages, researchCollections } from '../collections/collections.table';
-import { indexShipped } from '../research.test-support';
+import { doneEvent, indexShipped } from '../research.test-support';
 import { researchChats } from '../research.table';
 
 /**
@@ -50,12 +50,6 @@ async function indexedList(who: Person, chatKey: string) {
     const list = ChatAttachmentsSchema.parse((await call(who, 'GET', `${LIST}?chatKey=${chatKey}`)).json().data);
     return list.attachments.every((a) => a.status !== 'PENDING') ? list : null;
   }, 60_000, 200);
-}
-
-function sseDone(body: string): ChatQueryDone {
-  const last = body.split('\n\n').filter((b) => b.trim()).at(-1)!;
-  expect(last).toContain('event: done');
-  return ChatQueryDoneSchema.parse(JSON.parse(/^data: (.*)$/m.exec(last)![1]!));
 }
 
 const ask = (who: Person, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/aistudio/chats/query/v3', headers: who.headers, payload });
@@ -131,7 +125,7 @@ describe('chat attachments: quoted by the chat\'s answers', () => {
     const question = '협력사가 정보보호 자체 점검표를 내지 않으면 어떻게 되나요?';
     const res = await ask(owner, { chatKey: started.chatKey, question });
     expect(res.statusCode, res.body).toBe(200);
-    const done = sseDone(res.body);
+    const done = doneEvent(res.body);
     expect(done.chatKey).toBe(started.chatKey);
     const cite = done.answer.documentCitations[0]!;
     expect(cite).toMatchObject({ categoryId: list.categoryId, documentId: started.documentId, categoryName: '이 채팅의 첨부 파일', pageNumber: 1 });
@@ -141,7 +135,7 @@ describe('chat attachments: quoted by the chat\'s answers', () => {
     expect(titled!.title).toBe(question);
 
     // A new chat (no attachments) does not quote it.
-    const elsewhere = sseDone((await ask(owner, { question })).body);
+    const elsewhere = doneEvent((await ask(owner, { question })).body);
     expect(elsewhere.answer.documentCitations).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { inScope } from '../../../platform/db/tenancy';
 import type { TenantScope } from '../../../platform/http/context';
 import { notFound } from '../../../platform/http/errors';
 import { filePages, fileRevisions, files } from '../../files';
-import { DECLINE_COVERAGE } from '../answer';
+import { type AnswerTuning, answerableOf, DEFAULT_TUNING } from '../answer';
 import { type CollectionRetrieval, retrieveCollectionPassages, type ScoredDocumentPassage } from './collection-retrieval';
 import { readableTo, visibleTo } from './collections.repo';
 import { researchCollectionDocuments, researchCollections } from './collections.table';
@@ -18,19 +18,14 @@ import { researchCollectionDocuments, researchCollections } from './collections.
  * exactly that span of that page's extracted text.
  */
 
-const RELATED_SHARE = 0.6;
-const MAX_QUOTED = 3;
-
 export const DOCUMENT_DECLINE_TEXT: Record<Locale, string> = {
   ko: '선택한 컬렉션의 문서에서 근거를 찾지 못했습니다. 질문을 더 구체적으로 해 보세요.',
   en: 'No basis was found in the documents of the chosen collections. Try a more specific question.',
 };
 
-/** The passages an answer may quote; none when the question is about a foreign jurisdiction or the best passage covers too little of it. */
-export function answerableDocumentPassages(retrieval: Pick<CollectionRetrieval, 'passages' | 'understood'>): ScoredDocumentPassage[] {
-  const best = retrieval.passages[0];
-  if (!best || retrieval.understood.foreign !== null || best.coverage < DECLINE_COVERAGE) return [];
-  return retrieval.passages.filter((p, i) => i === 0 || (p.score >= best.score * RELATED_SHARE && p.coverage >= DECLINE_COVERAGE)).slice(0, MAX_QUOTED);
+/** The passages an answer may quote (the statutes' rule, answerableOf, with the workspace's tuning). */
+export function answerableDocumentPassages(retrieval: Pick<CollectionRetrieval, 'passages' | 'understood'>, tuning: AnswerTuning = DEFAULT_TUNING): ScoredDocumentPassage[] {
+  return answerableOf(retrieval.passages, retrieval.understood.foreign, tuning);
 }
 
 export function documentCitationOf(p: ScoredDocumentPassage, categoryName: string): DocumentCitation {
@@ -96,7 +91,7 @@ export async function chatDocumentCitations(
   db: Db,
   scope: TenantScope,
   userId: number,
-  input: { categoryIds: readonly number[]; question: string; today: string; attached?: { collectionId: number; label: string } | null },
+  input: { categoryIds: readonly number[]; question: string; today: string; attached?: { collectionId: number; label: string } | null; limit: number; tuning: AnswerTuning },
 ): Promise<DocumentCitation[]> {
   const wanted = [...new Set(input.categoryIds)];
   const rows = wanted.length
@@ -106,7 +101,7 @@ export async function chatDocumentCitations(
   const names = new Map(rows.map((r) => [r.id, r.name]));
   if (input.attached) names.set(input.attached.collectionId, input.attached.label);
   if (names.size === 0) return [];
-  const retrieval = await retrieveCollectionPassages(db, scope, { question: input.question, collectionIds: [...names.keys()], limit: 8, today: input.today });
-  const proposed = answerableDocumentPassages(retrieval).map((p) => documentCitationOf(p, names.get(p.categoryId) ?? ''));
+  const retrieval = await retrieveCollectionPassages(db, scope, { question: input.question, collectionIds: [...names.keys()], limit: input.limit, today: input.today });
+  const proposed = answerableDocumentPassages(retrieval, input.tuning).map((p) => documentCitationOf(p, names.get(p.categoryId) ?? ''));
   return (await gateDocumentCitations(db, scope, userId, proposed)).kept;
 }

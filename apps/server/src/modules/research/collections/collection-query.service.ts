@@ -2,6 +2,8 @@ import type { CollectionQueryResult, DocumentCitation } from '@legal/api';
 import type { RequestContext } from '../../../platform/http/context';
 import type { AppServices } from '../../../platform/services';
 import { requireAiService } from '../../ai';
+import { researchConfigOf } from '../admin/research-configs.service';
+import { tuningOf } from '../answer';
 import { koreanToday, requireResearchUse } from '../research.policy';
 import { answerableDocumentPassages, DOCUMENT_DECLINE_TEXT, documentCitationOf, extractiveDocumentAnswer, gateDocumentCitations } from './collection-answer';
 import { retrieveCollectionPassages, type ScoredDocumentPassage } from './collection-retrieval';
@@ -16,7 +18,7 @@ export async function queryCollection(services: AppServices, ctx: RequestContext
   await requireAiService(services.db, scope, 'LEGAL_RESEARCH');
   const collection = await visibleCollection(services.db, scope, userId, id);
   const retrieval = await retrieveCollectionPassages(services.db, scope, { question: body.query, collectionIds: [id], limit: body.limit, today: koreanToday() });
-  const proposed = answerableDocumentPassages(retrieval).map((p) => documentCitationOf(p, collection.name));
+  const proposed = answerableDocumentPassages(retrieval, tuningOf(await researchConfigOf(services.db, scope))).map((p) => documentCitationOf(p, collection.name));
   const { kept } = await gateDocumentCitations(services.db, scope, userId, proposed);
   const answer =
     kept.length === 0

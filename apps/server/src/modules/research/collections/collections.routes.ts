@@ -13,7 +13,7 @@ export function registerCollectionRoutes(app: FastifyInstance, services: AppServ
   route(app, api.createCollection, ({ ctx, body }) => collections.createCollection(services, ctx, body));
   route(app, api.getCollectionSession, ({ ctx }) => collections.getSession(services, ctx));
   route(app, api.searchCollections, ({ ctx, query }) => searchCollections(services, ctx, query));
-  route(app, api.getCollectionMeta, ({ ctx }) => Promise.resolve(collections.getMeta(ctx)));
+  route(app, api.getCollectionMeta, ({ ctx }) => collections.getMeta(services, ctx));
   route(app, api.getCollectionCapacity, ({ ctx, query }) => collections.getCapacity(services, ctx, query.categoryId));
   route(app, api.getCollection, ({ ctx, params }) => collections.getCollection(services, ctx, params.categoryId));
   route(app, api.updateCollection, ({ ctx, params, body }) => collections.updateCollection(services, ctx, params.categoryId, body));

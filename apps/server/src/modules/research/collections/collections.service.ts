@@ -1,5 +1,5 @@
 import {
-  COLLECTION_DOCUMENT_STATUSES, COLLECTION_FILE_TYPES, COLLECTION_LIMITS, COLLECTION_VISIBILITIES, type Collection, type CollectionDocument,
+  COLLECTION_FILE_TYPES, COLLECTION_LIMITS, type Collection, type CollectionDocument,
   type CreateCollectionBody, type ListCollectionDocumentsQuerySchema, type ListCollectionsQuerySchema, type Page, type UpdateCollectionBody,
 } from '@legal/api';
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
@@ -14,8 +14,11 @@ import type { AppServices } from '../../../platform/services';
 import { memberDisplayNames } from '../../auth';
 import { files, uploadFile } from '../../files';
 import type { ResearchAuditEvent } from '../research.audit';
+import { memberGeneralCategories } from '../admin/general-categories.service';
+import { capacityBytes, researchConfigOf } from '../admin/research-configs.service';
 import { requireResearchUse } from '../research.policy';
 import { indexCollectionDocumentJob } from './collection-index';
+import { collectionMeta } from './collection-meta';
 import { type CollectionRow, countsOf, type DocumentRow, documentOf, visibleCollection, visibleTo, workspaceUsage } from './collections.repo';
 import { researchCollectionDocuments, researchCollections } from './collections.table';
 
@@ -129,24 +132,35 @@ export async function updateCollection(services: AppServices, ctx: RequestContex
 
 // Capacity ----------------------------------------------------------------------------------------------
 
-function overCapacity(limit: 'DOCUMENTS_PER_COLLECTION' | 'BYTES_PER_COLLECTION' | 'DOCUMENTS_PER_WORKSPACE' | 'BYTES_PER_WORKSPACE') {
+type CapacityLimit = 'DOCUMENTS_PER_COLLECTION' | 'BYTES_PER_COLLECTION' | 'DOCUMENTS_PER_WORKSPACE' | 'BYTES_PER_WORKSPACE' | 'ATTACHMENTS_PER_CHAT';
+
+function overCapacity(limit: CapacityLimit) {
+  const isCollection = limit.endsWith('COLLECTION');
   return new AppError('ERROR_EXCEEDED_STORAGE_LIMIT', {
-    message: {
-      ko: limit.endsWith('COLLECTION') ? '컬렉션의 용량을 넘어 문서를 더 올릴 수 없습니다.' : '워크스페이스 컬렉션 전체 용량을 넘어 문서를 더 올릴 수 없습니다.',
-      en: limit.endsWith('COLLECTION') ? 'The collection is full: no more documents can be added.' : "The workspace's collections are full: no more documents can be added.",
-    },
+    message:
+      limit === 'ATTACHMENTS_PER_CHAT'
+        ? { ko: '이 채팅에 첨부할 수 있는 파일 수를 넘었습니다.', en: 'This chat holds as many attachments as it may.' }
+        : {
+            ko: isCollection ? '컬렉션의 용량을 넘어 문서를 더 올릴 수 없습니다.' : '워크스페이스 컬렉션 전체 용량을 넘어 문서를 더 올릴 수 없습니다.',
+            en: isCollection ? 'The collection is full: no more documents can be added.' : "The workspace's collections are full: no more documents can be added.",
+          },
     data: { limit },
   });
 }
 
-/** Refuses a document of `size` bytes (0: only the count) that would pass a limit; a collection not created yet (null) holds nothing. */
-async function checkCapacity(db: Db | Tx, scope: TenantScope, collectionId: number | null, size: number) {
+/**
+ * Refuses a document of `size` bytes (0: only the count) that would pass a limit; a collection not
+ * created yet (null) holds nothing. `maxDocuments` (a chat's attachments) is below the collection's.
+ */
+async function checkCapacity(db: Db | Tx, scope: TenantScope, collectionId: number | null, size: number, maxDocuments: { count: number; limit: CapacityLimit } | null) {
   const collection = (collectionId === null ? undefined : (await countsOf(db, scope, [collectionId])).get(collectionId)) ?? { documents: 0, bytes: 0 };
   const workspace = await workspaceUsage(db, scope);
+  const bytesPerWorkspace = capacityBytes(await researchConfigOf(db, scope));
   if (collection.documents + 1 > COLLECTION_LIMITS.documentsPerCollection) throw overCapacity('DOCUMENTS_PER_COLLECTION');
+  if (maxDocuments && collection.documents + 1 > maxDocuments.count) throw overCapacity(maxDocuments.limit);
   if (workspace.documents + 1 > COLLECTION_LIMITS.documentsPerWorkspace) throw overCapacity('DOCUMENTS_PER_WORKSPACE');
   if (collection.bytes + size > COLLECTION_LIMITS.bytesPerCollection) throw overCapacity('BYTES_PER_COLLECTION');
-  if (workspace.bytes + size > COLLECTION_LIMITS.bytesPerWorkspace) throw overCapacity('BYTES_PER_WORKSPACE');
+  if (workspace.bytes + size > bytesPerWorkspace) throw overCapacity('BYTES_PER_WORKSPACE');
 }
 
 export async function getCapacity(services: AppServices, ctx: RequestContext, categoryId: number | undefined) {
@@ -161,19 +175,17 @@ export async function getCapacity(services: AppServices, ctx: RequestContext, ca
   return {
     workspace: {
       collections: usage.collections, maxCollections: COLLECTION_LIMITS.collectionsPerWorkspace, documents: usage.documents, bytes: usage.bytes,
-      maxDocuments: COLLECTION_LIMITS.documentsPerWorkspace, maxBytes: COLLECTION_LIMITS.bytesPerWorkspace,
+      maxDocuments: COLLECTION_LIMITS.documentsPerWorkspace, maxBytes: capacityBytes(await researchConfigOf(services.db, scope)),
     },
     category,
   };
 }
 
-export function getMeta(ctx: RequestContext) {
-  requireResearchUse(ctx);
-  const { nameMaxLength, descriptionMaxLength, collectionsPerWorkspace, documentsPerCollection, bytesPerCollection, documentsPerWorkspace, bytesPerWorkspace, pagesPerRead } = COLLECTION_LIMITS;
-  return {
-    visibilities: [...COLLECTION_VISIBILITIES], documentStatuses: [...COLLECTION_DOCUMENT_STATUSES], fileTypes: [...COLLECTION_FILE_TYPES],
-    limits: { nameMaxLength, descriptionMaxLength, collectionsPerWorkspace, documentsPerCollection, bytesPerCollection, documentsPerWorkspace, bytesPerWorkspace, pagesPerRead },
-  };
+/** categories/meta/v1: the definitions with the workspace's capacity, and the general categories it searches. */
+export async function getMeta(services: AppServices, ctx: RequestContext) {
+  const { scope } = requireResearchUse(ctx);
+  const [config, generalCategories] = await Promise.all([researchConfigOf(services.db, scope), memberGeneralCategories(services, scope)]);
+  return { ...collectionMeta(capacityBytes(config)), generalCategories };
 }
 
 export async function getSession(services: AppServices, ctx: RequestContext) {
@@ -196,6 +208,8 @@ export interface DocumentTarget {
   lock(tx: Tx, file: { displayName: string }): Promise<number>;
   /** The audit event of the upload. */
   audited(doc: DocumentRow): ResearchAuditEvent;
+  /** Fewer documents than a collection holds (a chat's attachments: config maxAttachmentsPerChat). */
+  maxDocuments?: { count: number; limit: CapacityLimit };
 }
 
 /**
@@ -206,7 +220,7 @@ export interface DocumentTarget {
  */
 export async function storeDocument(services: AppServices, ctx: RequestContext, request: FastifyRequest, target: DocumentTarget): Promise<DocumentRow> {
   const { scope, userId } = requireResearchUse(ctx);
-  await checkCapacity(services.db, scope, await target.find(services.db), 0);
+  await checkCapacity(services.db, scope, await target.find(services.db), 0, target.maxDocuments ?? null);
   const uploaded = await uploadFile(services, ctx, request, { isQuotaExempt: false });
   if (!(COLLECTION_FILE_TYPES as readonly string[]).includes(uploaded.fileType)) {
     await discardUpload(services, scope, userId, uploaded.fileKey);
@@ -218,7 +232,7 @@ export async function storeDocument(services: AppServices, ctx: RequestContext, 
   try {
     return await services.db.transaction(async (tx) => {
       const id = await target.lock(tx, { displayName: uploaded.displayName });
-      await checkCapacity(tx, scope, id, uploaded.size);
+      await checkCapacity(tx, scope, id, uploaded.size, target.maxDocuments ?? null);
       const [file] = await tx
         .update(files)
         .set({ referenceType: COLLECTION_REFERENCE_TYPE, referenceId: String(id), pendingAttachmentUntil: null, updatedAt: new Date() })

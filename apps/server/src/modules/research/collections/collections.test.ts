@@ -1,4 +1,4 @@
-import { type ChatQueryDone, ChatQueryDoneSchema, COLLECTION_LIMITS, CollectionDocumentSchema, CollectionSchema, DocumentPagesSchema } from '@legal/api';
+import { COLLECTION_LIMITS, CollectionDocumentSchema, CollectionSchema, DocumentPagesSchema } from '@legal/api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inScope } from '../../../platform/db/tenancy';
@@ -6,7 +6,7 @@ import { createTestApp, type TestApp, waitFor } from '../../../test/harness';
 import { newWorkspace } from '../../auth/auth.test-support';
 import { caller, fieldsOf, person, type Person, type Workspace } from '../../contracts/contracts.test-support';
 import { fileBody, xlsx } from '../../files/files.test-support';
-import { indexShipped } from '../research.test-support';
+import { doneEvent, indexShipped } from '../research.test-support';
 import { researchCollectionDocuments, researchCollectionPassages, researchCollections } from './collections.table';
 
 /**
@@ -56,13 +56,6 @@ async function indexed(who: Person, id: number, documentId: number) {
     const doc = CollectionDocumentSchema.parse(res.json().data);
     return doc.status === 'PENDING' ? null : doc;
   }, 60_000, 200);
-}
-
-function sseDone(body: string): ChatQueryDone {
-  const blocks = body.split('\n\n').filter((b) => b.trim());
-  const last = blocks.at(-1)!;
-  expect(last).toContain('event: done');
-  return ChatQueryDoneSchema.parse(JSON.parse(/^data: (.*)$/m.exec(last)![1]!));
 }
 
 beforeAll(async () => {
@@ -158,7 +151,7 @@ describe('collections: documents from upload to searchable', () => {
 
     const chat = await t.app.inject({ method: 'POST', url: '/api/aistudio/chats/query/v3', headers: owner.headers, payload: { question: '하도급대금은 언제까지 지급해야 하나요?', categoryIds: [c.categoryId] } });
     expect(chat.statusCode, chat.body).toBe(200);
-    const reply = sseDone(chat.body);
+    const reply = doneEvent(chat.body);
     expect(reply.answer.citations.some((x) => x.statuteTitle.includes('하도급')), reply.answer.text).toBe(true);
     expect(reply.answer.documentCitations[0]).toMatchObject({ documentId: doc.documentId, pageNumber: 1 });
     const stored = await call(owner, 'GET', `/api/aistudio/chats/${reply.chatKey}/v2`);

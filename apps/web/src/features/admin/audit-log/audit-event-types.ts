@@ -98,6 +98,8 @@ export const KNOWN_AUDIT_TYPES = [
   'research.chats_read_by_super_admin',
   'research.sample_questions_saved',
   'research.tags_saved',
+  'research.configs_saved',
+  'research.general_categories_saved',
   'statute_alert.dismissed',
   'statute_alert.restored',
   'ai_review.review_started',

@@ -1,18 +1,18 @@
 import { type MemberNotice } from '@legal/api';
-import { Badge, Button, Card, Container, Group, Modal, Pagination, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Card, Container, Group, Modal, Pagination, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { WorkspacePageHeader } from '../../../components/WorkspacePageHeader';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
 import { LoadingState } from '../../../components/LoadingState';
+import { UnreadSummary } from '../../../components/UnreadSummary';
 import { useFormatDateTime } from '../../../lib/i18n';
 import { WorkspaceGate } from '../../workspaces/WorkspaceGate';
 import { NoticeContent } from './NoticeContent';
 import { NoticeFilterBar } from './NoticeFilterBar';
-import { IconChecks, IconPin } from './notice-icons';
+import { IconPin } from './notice-icons';
 import { useMarkAllNoticesRead, useMyNotice, useMyNotices, useUnreadNoticeCount } from './notice-queries';
 import { hasNoticeFilters, readNoticeFilters, writeNoticeFilters, type NoticeFilters } from './notices-search-params';
 import { NoticeTypeBadge } from './NoticeTypeBadge';
@@ -79,34 +79,6 @@ function NoticeDetail({ noticeId, onClose }: { noticeId: number | null; onClose:
   );
 }
 
-function UnreadSummary() {
-  const { t } = useTranslation('notices');
-  const unread = useUnreadNoticeCount();
-  const markAll = useMarkAllNoticesRead();
-  const count = unread.data?.unreadCount;
-  if (count === undefined) return null;
-  return (
-    <Group gap="sm" aria-live="polite">
-      <Text size="sm" c={count > 0 ? undefined : 'dimmed'}>
-        {count > 0 ? t('unreadCount', { count }) : t('allRead')}
-      </Text>
-      {count > 0 ? (
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconChecks size={14} aria-hidden="true" />}
-          loading={markAll.isPending}
-          onClick={() =>
-            markAll.mutate(undefined, { onSuccess: (data) => notifications.show({ color: 'green', message: t('markedAllRead', { count: data.markedCount }) }) })
-          }
-        >
-          {t('markAllRead')}
-        </Button>
-      ) : null}
-    </Group>
-  );
-}
-
 function NoticeList() {
   const { t } = useTranslation('notices');
   const [searchParams, setSearchParams] = useSearchParams();
@@ -164,12 +136,14 @@ function NoticeList() {
 }
 
 function NoticesScreen({ workspaceName }: { workspaceName: string }) {
+  const unread = useUnreadNoticeCount();
+  const markAll = useMarkAllNoticesRead();
   const { t } = useTranslation('notices');
   useDocumentTitle(`${t('documentTitle')} · ${workspaceName}`);
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
-        <WorkspacePageHeader workspaceName={workspaceName} title={t('title')} description={t('description')} aside={<UnreadSummary />} />
+        <WorkspacePageHeader workspaceName={workspaceName} title={t('title')} description={t('description')} aside={<UnreadSummary namespace="notices" unread={unread} markAll={markAll} />} />
         <NoticeList />
       </Stack>
     </Container>

@@ -1,5 +1,4 @@
 // The notices screens' own icons, one module each (see components/icons.ts).
-export { default as IconChecks } from '@tabler/icons-react/dist/esm/icons/IconChecks.mjs';
 export { default as IconDownload } from '@tabler/icons-react/dist/esm/icons/IconDownload.mjs';
 export { default as IconPaperclip } from '@tabler/icons-react/dist/esm/icons/IconPaperclip.mjs';
 export { default as IconPencil } from '@tabler/icons-react/dist/esm/icons/IconPencil.mjs';

@@ -1,20 +1,11 @@
-import { listSuperAdminChatMessages } from '@legal/api';
-import { Alert, Badge, Button, Container, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { EmptyState } from '../../../components/EmptyState';
-import { ErrorState } from '../../../components/ErrorState';
-import { ListFooter } from '../../../components/ListFooter';
-import { LoadingState } from '../../../components/LoadingState';
-import { api } from '../../../lib/api';
-import { useLocaleFormat } from '../../../lib/i18n/locale-format';
 import { useWorkspaceTarget, WorkspaceTargetPicker } from '../../ai-platform/WorkspaceTargetPicker';
+import { ChatConversation, ChatList, type ChatRead, MessageList } from './SuperAdminChatReads';
 import '../research-i18n';
-
-const PAGE_SIZE = 20;
 
 /** Today and 6 days before, in Korea (the server's days are Asia/Seoul). */
 function lastWeek(): { from: string; to: string } {
@@ -23,28 +14,26 @@ function lastWeek(): { from: string; to: string } {
   return { from: day(new Date(now.getTime() - 6 * 86_400_000)), to: day(now) };
 }
 
+type View = 'chats' | 'messages';
+
 /**
- * `/super-admin/research-chats?tenantId=&workspaceId=&from=&to=&page=`: a workspace's research chat
- * messages over a date range, newest first. Reading them is recorded in that workspace's audit log
- * (the page says so before anything is read: the list loads only once the range is applied).
+ * `/super-admin/research-chats?tenantId=&workspaceId=&from=&to=&view=&chat=&page=`: a workspace's
+ * research chats whose last activity fell in a date range (a chat opens its messages of those
+ * days), or every message written in the range, newest first. Reading them is recorded in that
+ * workspace's audit log (the page says so before anything is read: nothing loads until the range
+ * is applied).
  */
 export function ResearchChatsSuperAdminPage() {
   const { t } = useTranslation('research');
-  const format = useLocaleFormat();
   useDocumentTitle(t('admin.chats.title'));
   const target = useWorkspaceTarget();
   const [params, setParams] = useSearchParams();
   const from = params.get('from');
   const to = params.get('to');
+  const view: View = params.get('view') === 'messages' ? 'messages' : 'chats';
+  const chatKey = params.get('chat');
   const page = Math.max(0, Number(params.get('page') ?? '0') || 0);
   const [draft, setDraft] = useState(() => (from && to ? { from, to } : lastWeek()));
-
-  const messages = useQuery({
-    queryKey: ['super-admin', 'research-chats', target, from, to, page],
-    queryFn: ({ signal }) => api.call(listSuperAdminChatMessages, { signal, query: { ...target!, dateStart: from!, dateEnd: to!, page, size: PAGE_SIZE } }),
-    enabled: target !== null && from !== null && to !== null,
-    placeholderData: keepPreviousData,
-  });
 
   const update = (changes: Record<string, string | null>) =>
     setParams((current) => {
@@ -60,53 +49,16 @@ export function ResearchChatsSuperAdminPage() {
     event.preventDefault();
     update({ from: draft.from, to: draft.to, page: null });
   };
+  const onPage = (next: number) => update({ page: next > 0 ? String(next) : null });
 
   let body;
   if (!target) body = <Text c="dimmed">{t('admin.chooseWorkspace')}</Text>;
   else if (!from || !to) body = <Text c="dimmed">{t('admin.chats.chooseRange')}</Text>;
-  else if (messages.isPending) body = <LoadingState />;
-  else if (messages.isError) body = <ErrorState error={messages.error} onRetry={() => void messages.refetch()} />;
-  else if (messages.data.content.length === 0) body = <EmptyState title={t('admin.chats.empty')} />;
   else {
-    body = (
-      <Stack gap="sm">
-        <Table striped verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('admin.chats.when')}</Table.Th>
-              <Table.Th>{t('admin.chats.user')}</Table.Th>
-              <Table.Th>{t('admin.chats.chat')}</Table.Th>
-              <Table.Th>{t('admin.chats.role')}</Table.Th>
-              <Table.Th>{t('admin.chats.text')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {messages.data.content.map((m) => (
-              <Table.Tr key={m.chatMessageKey}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.dateTime(m.createdAt)}</Table.Td>
-                <Table.Td>{m.user.name ?? `#${m.user.userId}`}</Table.Td>
-                <Table.Td>{m.chatTitle}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={m.role === 'USER' ? 'blue' : m.declined ? 'gray' : 'teal'} tt="none">
-                    {t(`admin.chats.role${m.role}`)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" lineClamp={3} title={m.text}>{m.text}</Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        <ListFooter
-          total={t('admin.chats.total', { count: messages.data.totalElements })}
-          totalPages={messages.data.totalPages}
-          page={page}
-          onPage={(next) => update({ page: next > 0 ? String(next) : null })}
-          pagesLabel={t('admin.chats.pages')}
-        />
-      </Stack>
-    );
+    const read: ChatRead = { ...target, dateStart: from, dateEnd: to, page };
+    if (chatKey) body = <ChatConversation read={read} chatKey={chatKey} onPage={onPage} onBack={() => update({ chat: null, page: null })} />;
+    else if (view === 'messages') body = <MessageList read={read} onPage={onPage} />;
+    else body = <ChatList read={read} onPage={onPage} onOpen={(chat) => update({ chat: chat.chatKey, page: null })} />;
   }
 
   return (
@@ -119,13 +71,23 @@ export function ResearchChatsSuperAdminPage() {
         <Alert color="yellow" variant="light" role="note">{t('admin.chats.audited')}</Alert>
         <WorkspaceTargetPicker />
         {target ? (
-          <form onSubmit={apply} aria-label={t('admin.chats.range')}>
-            <Group align="end">
-              <TextInput type="date" label={t('admin.chats.from')} value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })} w={180} />
-              <TextInput type="date" label={t('admin.chats.to')} value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })} w={180} />
-              <Button type="submit" variant="light" disabled={!draft.from || !draft.to}>{t('admin.chats.show')}</Button>
-            </Group>
-          </form>
+          <Group align="end" justify="space-between">
+            <form onSubmit={apply} aria-label={t('admin.chats.range')}>
+              <Group align="end">
+                <TextInput type="date" label={t('admin.chats.from')} value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })} w={180} />
+                <TextInput type="date" label={t('admin.chats.to')} value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })} w={180} />
+                <Button type="submit" variant="light" disabled={!draft.from || !draft.to}>{t('admin.chats.show')}</Button>
+              </Group>
+            </form>
+            {chatKey ? null : (
+              <SegmentedControl
+                aria-label={t('admin.chats.view')}
+                value={view}
+                onChange={(value) => update({ view: value === 'messages' ? 'messages' : null, page: null })}
+                data={[{ value: 'chats', label: t('admin.chats.viewChats') }, { value: 'messages', label: t('admin.chats.viewMessages') }]}
+              />
+            )}
+          </Group>
         ) : null}
         {body}
       </Stack>

@@ -11,6 +11,8 @@ import { LoadingState } from '../../../components/LoadingState';
 import { api } from '../../../lib/api';
 import { useWorkspaceTarget, WorkspaceTargetPicker } from '../../ai-platform/WorkspaceTargetPicker';
 import '../research-i18n';
+import { GeneralCategoriesCard } from './GeneralCategoriesCard';
+import { ResearchConfigsCard } from './ResearchConfigsCard';
 
 const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
 
@@ -72,13 +74,15 @@ function Settings({ target }: { target: WorkspaceTarget }) {
   if (samples.isError) return <ErrorState error={samples.error} onRetry={() => void samples.refetch()} />;
   return (
     <Stack gap="lg">
+      <ResearchConfigsCard target={target} />
+      <GeneralCategoriesCard target={target} />
       <TagsCard target={target} initial={tags.data.tags} />
       <SampleQuestionsCard target={target} initial={samples.data} />
     </Stack>
   );
 }
 
-/** `/super-admin/research-settings?tenantId=&workspaceId=`: a workspace's research topic tags and sample questions. */
+/** `/super-admin/research-settings?tenantId=&workspaceId=`: a workspace's research configs, general categories, topic tags and sample questions. */
 export function ResearchSettingsSuperAdminPage() {
   const { t } = useTranslation('research');
   useDocumentTitle(t('admin.settings.title'));

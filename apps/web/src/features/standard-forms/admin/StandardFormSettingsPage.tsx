@@ -68,7 +68,7 @@ function ContractTypesSection() {
               const label = vocabulary.label('contractType', type);
               return (
                 <List.Item key={type}>
-                  <Group gap="xs" wrap="nowrap">
+                  <Group gap="xs" wrap="nowrap" w={420} maw="100%">
                     <Text size="sm" c="dimmed" w={24} ta="right" aria-hidden="true">{index + 1}</Text>
                     <Checkbox value={type} label={label} style={{ flex: 1 }} />
                     <ActionIcon variant="subtle" aria-label={t('settings.moveUp', { type: label })} disabled={index === 0} onClick={() => setDraft(moveItem(chosen, index, -1))}>
