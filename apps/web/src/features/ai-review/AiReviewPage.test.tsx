@@ -103,7 +103,8 @@ describe('AI review: the review page', () => {
     const card = await screen.findByRole('article', { name: '대금 지급기한이 60일 이내인가?' }, { timeout: 8000 });
     fireEvent.click(within(card).getByRole('button', { name: /하도급거래 공정화에 관한 법률 제13조 제1항.*새 버전에서 바뀜/ }));
     expect(await within(card).findByText('이 조문은 새 버전(2025. 1. 21. 시행)에서 개정되었습니다.')).toBeInTheDocument();
-    fireEvent.click(within(card).getByRole('button', { name: '바뀐 내용 보기' }));
+    // The panel opens with a transition: the button is there for assistive technology once it has.
+    fireEvent.click(await within(card).findByRole('button', { name: '바뀐 내용 보기' }));
     const diff = await screen.findByTestId('clause-diff', {}, { timeout: 5000 });
     expect(within(diff).getByText('90일').tagName).toBe('DEL');
     expect(within(diff).getByText('60일').tagName).toBe('INS');
