@@ -26,7 +26,7 @@ export const SERVICE_MODULES: Record<string, string[]> = {
   conhub: ['contracts', 'workflows', 'standard-forms (contracts/by-standard-form, contracts/by-file, documents/by-file)'],
   btls: ['standard-forms'],
   aireview: ['ai-review', 'ai (workspace AI configs and services)', 'diagnostics (hello)'],
-  aistudio: ['research', 'law (statutes)', 'legal-sources (administrative rules, local ordinances)', 'ai (prompts, LLM dashboard)', 'diagnostics (hello)'],
+  aistudio: ['research', 'statute-alerts', 'law (statutes)', 'legal-sources (administrative rules, local ordinances)', 'ai (prompts, LLM dashboard)', 'diagnostics (hello)'],
   litigation: ['litigation', 'consulting'],
   esign: ['esign'],
   seal: ['seals'],

@@ -13,6 +13,7 @@ import { legalSourcesModule } from './modules/legal-sources';
 import { researchModule } from './modules/research';
 import { sealsModule } from './modules/seals';
 import { standardFormsModule } from './modules/standard-forms';
+import { statuteAlertsModule } from './modules/statute-alerts';
 import { workflowsModule } from './modules/workflows';
 
 /**
@@ -31,6 +32,7 @@ export const MODULES: readonly ModuleManifest[] = [
   aiModule,
   aiReviewModule,
   researchModule,
+  statuteAlertsModule,
   standardFormsModule,
   workflowsModule,
   esignModule,

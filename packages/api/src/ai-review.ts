@@ -4,6 +4,7 @@ import type { Named } from './contract-catalogue';
 import { ContractIdSchema, UserRefSchema } from './contract-schemas';
 import { FileKeySchema } from './files';
 import { defineRoute } from './http';
+import { NewerArticleVersionSchema } from './law';
 
 // ---------------------------------------------------------------------------------------------
 // AI review (catalogue 7.1 aireview). A legal team picks a contract document (a contract of the
@@ -83,6 +84,9 @@ export const LegalBasisSchema = z.object({
   text: z.string().describe('The article (or paragraph) text in the version in force'),
   effectiveDate: z.string().describe('시행일자 of the version the text is from'),
   lawSerialNumber: z.string().describe('법령MST of that version'),
+  newerVersion: NewerArticleVersionSchema.nullable()
+    .optional()
+    .describe("Findings: the article reads differently in a newer stored version of the statute (the diff: the statute's clause history from lawSerialNumber to newerVersion.lawSerialNumber); null when it does not"),
 });
 export type LegalBasis = z.infer<typeof LegalBasisSchema>;
 

@@ -52,3 +52,4 @@ export * from './esign';
 export * from './esign-certificate';
 export * from './seals';
 export * from './notifications';
+export * from './statute-alerts';

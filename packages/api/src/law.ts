@@ -172,6 +172,25 @@ export const ClauseHistorySchema = z.object({
 });
 export type ClauseHistory = z.infer<typeof ClauseHistorySchema>;
 
+/**
+ * How an article of one version reads in a later version of its statute (amendment notes are not
+ * text, so a change only in them is no change): CHANGED (its text differs), DELETED (삭제: the
+ * number is kept, the text is gone), REMOVED (no such article any more: renumbered away or dropped).
+ */
+export const ARTICLE_CHANGE_KINDS = ['CHANGED', 'DELETED', 'REMOVED'] as const;
+export const ArticleChangeKindSchema = z.enum(ARTICLE_CHANGE_KINDS);
+export type ArticleChangeKind = z.infer<typeof ArticleChangeKindSchema>;
+
+/** A newer stored version of a statute in which a cited article reads differently (AI review's legal bases). */
+export const NewerArticleVersionSchema = z.object({
+  statuteId: z.string().describe('법령ID'),
+  lawSerialNumber: z.string().describe('법령MST of the newest stored version, where the article reads differently'),
+  effectiveDate: z.string().describe('시행일자 of that version'),
+  changeKind: ArticleChangeKindSchema,
+  movedTo: z.string().nullable().describe('REMOVED: the article it became in that version, when the text or a [종전 … 이동] note says so'),
+});
+export type NewerArticleVersion = z.infer<typeof NewerArticleVersionSchema>;
+
 export const getClauseHistory = defineRoute({
   method: 'GET', path: '/api/aistudio/statutes/:statuteId/clauses/:clauseKey/histories/v1', access: 'member', tags,
   summary: 'How one article read across the stored versions of a statute, with a word diff between two of them. 404 for an article no version has.',

@@ -8,8 +8,9 @@ import { booleanQuery } from './list-query';
 // In-app notifications (docs/decisions/0007-in-app-notifications.md): what the product mails a
 // member about a record (a workflow's next actors and mentions, an envelope's sender, a seal usage
 // request's approvers and requester) is also kept for them in the workspace, in the transaction of
-// the change. A notification is exactly as visible as its record: one whose record the reader can
-// no longer read is neither listed nor counted, and answers 404.
+// the change; so is a statute-change alert for those whose chat answers or reviews cite the changed
+// article (that writer sends no mail). A notification is exactly as visible as its record: one whose
+// record the reader can no longer read is neither listed nor counted, and answers 404.
 // ---------------------------------------------------------------------------------------------
 
 /** The workflow hub's mail kinds (next actors of a transition, mentions, review deadlines). */
@@ -24,12 +25,15 @@ export const SEAL_NOTIFICATION_KINDS = ['seal.APPROVAL_TURN', 'seal.TO_APPLY', '
 /** E-sign news to the sender side (the sender and the contract's owner). */
 export const ESIGN_NOTIFICATION_KINDS = ['esign.COMPLETED', 'esign.DECLINED', 'esign.SEAL_DUE'] as const;
 
-export const NOTIFICATION_KINDS = [...WORKFLOW_NOTIFICATION_KINDS, ...SEAL_NOTIFICATION_KINDS, ...ESIGN_NOTIFICATION_KINDS] as const;
+/** Statute-change alerts: an article a saved chat answer or a review finding cites changed in a newer version. */
+export const STATUTE_NOTIFICATION_KINDS = ['statute.ARTICLE_CHANGED'] as const;
+
+export const NOTIFICATION_KINDS = [...WORKFLOW_NOTIFICATION_KINDS, ...SEAL_NOTIFICATION_KINDS, ...ESIGN_NOTIFICATION_KINDS, ...STATUTE_NOTIFICATION_KINDS] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
 
 /** What a notification points at; the web app links each type to its page. */
-export const NOTIFICATION_RECORD_TYPES = ['CONTRACT', 'SEAL_USAGE_REQUEST', 'ENVELOPE'] as const;
+export const NOTIFICATION_RECORD_TYPES = ['CONTRACT', 'SEAL_USAGE_REQUEST', 'ENVELOPE', 'STATUTE_CHANGE_ALERT'] as const;
 export const NotificationRecordTypeSchema = z.enum(NOTIFICATION_RECORD_TYPES);
 export type NotificationRecordType = z.infer<typeof NotificationRecordTypeSchema>;
 
@@ -50,6 +54,7 @@ export const NotificationDataSchema = z.object({
   partyName: z.string().nullable().optional().describe('E-sign: the party who declined, or whose seal is due'),
   purpose: z.string().nullable().optional().describe('Seals: the purpose of the usage request'),
   deadline: z.string().nullable().optional().describe('Workflows: the desired review deadline (a Korean date) of a reminder or escalation'),
+  effectiveDate: z.string().nullable().optional().describe('Statute-change alerts: the 시행일자 of the version in which the article changed'),
 });
 export type NotificationData = z.infer<typeof NotificationDataSchema>;
 

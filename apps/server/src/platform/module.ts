@@ -43,9 +43,10 @@ export interface ModuleManifest {
   attachments?(registry: AttachmentRegistry): void;
   /**
    * Registers who may read the records of the module that notifications point at
-   * (platform/notifications): a notification is exactly as visible as its record.
+   * (platform/notifications): a notification is exactly as visible as its record. The attachment
+   * rules are given for records as visible as a file (an AI review of an uploaded file).
    */
-  notificationRecords?(registry: NotificationRecordRegistry): void;
+  notificationRecords?(registry: NotificationRecordRegistry, rules: { attachments: AttachmentRegistry }): void;
   /** The domains it contributes to the unified search. */
   searchSources?: readonly UnifiedSearchSource[];
   /**

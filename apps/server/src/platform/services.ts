@@ -58,7 +58,7 @@ export async function createServices(
   const attachments = new AttachmentRegistry();
   for (const module of modules) module.attachments?.(attachments);
   const notificationRecords = new NotificationRecordRegistry();
-  for (const module of modules) module.notificationRecords?.(notificationRecords);
+  for (const module of modules) module.notificationRecords?.(notificationRecords, { attachments });
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: options.dataDirOverride ?? path.join(config.dataDir, 'db'),

@@ -229,6 +229,10 @@ export const appRoutes: RouteObject[] = [
                         path: 'advisory/:inquiryId',
                         lazy: async () => ({ Component: (await import('../features/research/advisory/InquiryPage')).InquiryPage }),
                       },
+                      {
+                        path: 'statute-alerts',
+                        lazy: async () => ({ Component: (await import('../features/research/StatuteAlertsPage')).StatuteAlertsPage }),
+                      },
                     ],
                   },
                   {

@@ -1,9 +1,12 @@
 /** Helpers for the AI review tests (not a test file itself). */
-import { eq } from 'drizzle-orm';
+import type { LegalBasis } from '@legal/api';
+import { and, eq } from 'drizzle-orm';
+import { inScope } from '../../platform/db/tenancy';
 import type { TestApp } from '../../test/harness';
 import { waitFor } from '../../test/harness';
 import { type Person, uploadFile } from '../contracts/contracts.test-support';
 import { fileRevisions, files } from '../files';
+import { aiReviewFindings } from './ai-review.table';
 
 /**
  * A Korean service contract with two problems for the supplier (을): payment 90 days after
@@ -50,4 +53,15 @@ export async function uploadContractText(t: TestApp, who: Person, text = KO_SERV
     return row?.status === 'DONE';
   }, 60_000, 100);
   return fileKey;
+}
+
+/**
+ * The first finding of a review, its legal basis replaced: a finding as it was stored when its
+ * articles resolved in an older version of their statute (statute-change alerts).
+ */
+export async function rebaseFinding(t: TestApp, scope: { tenantId: number; workspaceId: number }, reviewId: number, legalBasis: LegalBasis[]): Promise<number> {
+  const [finding] = await t.services.db.select().from(aiReviewFindings).where(and(inScope(aiReviewFindings, scope), eq(aiReviewFindings.reviewId, reviewId))).limit(1);
+  if (!finding) throw new Error(`review ${reviewId} has no finding`);
+  await t.services.db.update(aiReviewFindings).set({ legalBasis }).where(eq(aiReviewFindings.id, finding.id));
+  return finding.id;
 }

@@ -28,3 +28,6 @@ export const aiReviewModule = defineModule({
   jobs: [runReviewJob as AnyJob<AppServices>],
   tables,
 });
+
+/** The statute-change alerts: findings citing an article (across workspaces, for the detection job) and who may see one. */
+export { type CitingFinding, readableFindingWhere, unscopedCitedByFindings, unscopedFindingsCiting } from './review/review-citations';

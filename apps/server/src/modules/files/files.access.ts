@@ -1,3 +1,6 @@
+import { and, exists, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { AttachmentReader } from '../../platform/attachments';
+import { inScope } from '../../platform/db/tenancy';
 import { AppError, conflict, forbidden } from '../../platform/http/errors';
 import { type RequestContext, type TenantScope, tenantScope } from '../../platform/http/context';
 import type { AppServices } from '../../platform/services';
@@ -81,4 +84,20 @@ export async function findReadableFiles(
 /** One key through `findReadableFiles`: null when absent or hidden from the caller. */
 export async function findReadableFile(services: Services, ctx: RequestContext, fileKey: string, options: { db?: repo.Executor; forUpdate?: boolean } = {}) {
   return (await findReadableFiles(services, ctx, [fileKey], options)).get(fileKey) ?? null;
+}
+
+/**
+ * The same rule as SQL over a file key (a column of another module's row): true when a live file of
+ * the reader's scope has that key and the reader may read it (file.file.read, then the attachment
+ * rules). For lists that show records as visible as the file they were made from (AI reviews).
+ */
+export async function readableFileWhere(services: Pick<AppServices, 'attachments'>, reader: AttachmentReader, fileKey: SQLWrapper): Promise<SQL> {
+  if (reader.ctx.principal?.kind !== 'user' || !allow(actorOf(reader.ctx), 'file.read')) return sql`false`;
+  const access = await services.attachments.accessOf(reader, { fileKey: files.fileKey, referenceType: files.referenceType, referenceId: files.referenceId });
+  return exists(
+    reader.db
+      .select({ one: sql`1` })
+      .from(files)
+      .where(and(inScope(files, reader.scope), sql`${files.fileKey} = ${fileKey}`, isNull(files.deletedAt), access.readable)),
+  );
 }

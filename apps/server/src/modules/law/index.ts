@@ -29,3 +29,9 @@ export { parseStatute } from './law.parser';
 // Read by standard forms (the redline between two template versions).
 export { diffWords, tokenize } from './law.diff';
 export { lawArticles, lawStatutes } from './law.table';
+/** Statute-change alerts and AI review's legal bases: how a cited article reads in later versions. */
+export {
+  articleChange, articleRefKey, type ArticleChange, comparedArticles, newerArticleVersions, versionChanges, versionsOfStatutes,
+} from './law.changes';
+export { compareVersions } from './law.versions';
+export { type ArticleRef, citedAmong, citedRefsIn, citesAnyWhere } from './law.refs';

@@ -23,3 +23,8 @@ export const researchModule = defineModule({
   tables: { ...researchTables, ...advisoryTables, ...collectionTables, ...userPromptTables, ...settingsTables },
   attachments: registerCollectionFileAccess,
 });
+
+/** The statute-change alerts: answers citing an article (across workspaces, for the detection job) and who may see one. */
+export { type CitingAnswer, readableAnswerWhere, unscopedAnswersCiting, unscopedCitedByAnswers } from './citing-answers';
+/** Research use (ai.research.use) and the caller's scope: the statute-change alerts live in the research area. */
+export { AI_RESEARCH_USE, requireResearchUse } from './research.policy';

@@ -20,6 +20,11 @@ export async function indexShipped(db: Db, statutes: ReadonlyArray<[folder: stri
   }
 }
 
+/** Indexes a stored statute version (one the test imported itself, e.g. from the history corpus). */
+export async function indexStored(db: Db, lawSerialNumber: string): Promise<void> {
+  await indexVersion(db, lawSerialNumber);
+}
+
 /**
  * An earlier version of 민법 (법령MST 93194, in force 2009-08-09 to 2013-06-30), from the history
  * corpus (/work/shared/data/law history/민법/법률/2009-08-09_93194.md), cut after 제21조 to keep tests

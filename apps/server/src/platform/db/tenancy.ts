@@ -43,6 +43,8 @@ export const GLOBAL_TABLES = new Set<string>([
   'research_passage_texts',
   'research_postings',
   'research_indexed_versions',
+  // the statute versions the change detection has compared (the alerts themselves are tenant-owned)
+  'statute_version_checks',
   // workflow presets are the product's, published by super admins (workspaces adapt them in workspace_workflow_presets)
   'workflow_presets',
   // AI prompts are the product's, versioned by super admins for every workspace

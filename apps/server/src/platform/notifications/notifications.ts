@@ -33,7 +33,7 @@ const cut = (value: string | null | undefined, max: number): string | null => {
 
 function storedData(data: NotificationData | undefined): NotificationData {
   const out: NotificationData = {};
-  for (const key of ['comment', 'partyName', 'purpose', 'deadline'] as const) {
+  for (const key of ['comment', 'partyName', 'purpose', 'deadline', 'effectiveDate'] as const) {
     const value = cut(data?.[key], NOTIFICATION_LIMITS.textMaxLength);
     if (value !== null) out[key] = value;
   }

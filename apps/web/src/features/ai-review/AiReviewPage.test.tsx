@@ -1,10 +1,14 @@
-import { decideFinding, editClause, exportReviewedContractDocx, exportReviewReport, getCheckpointStats, getReview, getReviewChatQuestionExamples, reviewChat, translateReview } from '@legal/api';
+import {
+  decideFinding, editClause, exportReviewedContractDocx, exportReviewReport, getCheckpointStats, getClauseHistory, getReview, getReviewChatQuestionExamples, reviewChat,
+  translateReview,
+} from '@legal/api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeXhr } from '../../lib/api/fake-xhr';
 import { fail, ok } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
+import { CLAUSE_DIFF, CLAUSE_HISTORY, V_2019, V_2025 } from '../research/research.test-support';
 import { CLAUSES, LIABILITY_FINDING, PAYMENT_FINDING, reviewOf, signInReviewer, TEXT } from './ai-review.test-support';
 
 const findingCards = () => screen.queryAllByRole('article');
@@ -87,6 +91,26 @@ describe('AI review: the review page', () => {
     expect(within(card).getByText('시행일 2025. 1. 21.')).toBeInTheDocument();
     fireEvent.click(within(card).getByRole('button', { name: '조항으로 이동' }));
     expect(screen.getByRole('region', { name: '제5조(대금 지급)' })).toHaveAttribute('data-flash', 'true');
+  });
+
+  it('flags a legal basis whose article reads differently in a newer version, and shows the diff from the cited version', async () => {
+    const basis = { ...PAYMENT_FINDING.legalBasis[0]!, lawSerialNumber: V_2019.lawSerialNumber, effectiveDate: V_2019.effectiveDate };
+    const newerVersion = { statuteId: '2245', lawSerialNumber: V_2025.lawSerialNumber, effectiveDate: V_2025.effectiveDate, changeKind: 'CHANGED' as const, movedTo: null };
+    const fake = signInReviewer()
+      .on(getReview, ok(reviewOf({ findings: [{ ...PAYMENT_FINDING, legalBasis: [{ ...basis, newerVersion }] }, LIABILITY_FINDING] })))
+      .on(getClauseHistory, (call) => ok({ ...CLAUSE_HISTORY, diff: call.query.get('from') ? CLAUSE_DIFF : null }));
+    renderApp('/hanbit/ai-review/12');
+    const card = await screen.findByRole('article', { name: '대금 지급기한이 60일 이내인가?' }, { timeout: 8000 });
+    fireEvent.click(within(card).getByRole('button', { name: /하도급거래 공정화에 관한 법률 제13조 제1항.*새 버전에서 바뀜/ }));
+    expect(await within(card).findByText('이 조문은 새 버전(2025. 1. 21. 시행)에서 개정되었습니다.')).toBeInTheDocument();
+    // The panel opens with a transition: the button is there for assistive technology once it has.
+    fireEvent.click(await within(card).findByRole('button', { name: '바뀐 내용 보기' }));
+    const diff = await screen.findByTestId('clause-diff', {}, { timeout: 5000 });
+    expect(within(diff).getByText('90일').tagName).toBe('DEL');
+    expect(within(diff).getByText('60일').tagName).toBe('INS');
+    const asked = fake.calls(getClauseHistory).find((c) => c.query.get('from'));
+    expect(Object.fromEntries(asked!.query)).toEqual({ from: V_2019.lawSerialNumber, to: V_2025.lawSerialNumber });
+    expect(asked!.path).toBe('/api/aistudio/statutes/2245/clauses/%EC%A0%9C13%EC%A1%B0/histories/v1');
   });
 
   it('accepts a suggested edit through the decision route, dismisses with a reason, and reopens', async () => {

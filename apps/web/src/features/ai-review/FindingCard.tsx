@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocaleFormat } from '../../lib/i18n/locale-format';
 import { useDecideFinding } from './ai-review-queries';
 import { findingRewriteTarget, type RewriteTarget } from './ClauseRewrite';
+import { LegalBasisChange } from './LegalBasisChange';
 import { RISK_COLORS } from './review-text';
 import './ai-review-i18n';
 
@@ -21,7 +22,10 @@ function LegalBasisList({ basis }: { basis: LegalBasis[] }) {
       {basis.map((b) => (
         <Accordion.Item key={`${b.lawSerialNumber}-${b.article}-${b.paragraph ?? ''}`} value={`${b.lawSerialNumber}-${b.article}-${b.paragraph ?? ''}`}>
           <Accordion.Control>
-            <Text size="sm">{basisTitle(b)}</Text>
+            <Group gap="xs">
+              <Text size="sm">{basisTitle(b)}</Text>
+              {b.newerVersion ? <Badge size="sm" variant="light" color="orange" tt="none">{t('finding.changedBadge')}</Badge> : null}
+            </Group>
           </Accordion.Control>
           <Accordion.Panel>
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
@@ -30,6 +34,7 @@ function LegalBasisList({ basis }: { basis: LegalBasis[] }) {
             <Text size="xs" c="dimmed" mt={4}>
               {t('finding.effectiveDate', { date: format.isoDate(b.effectiveDate) })}
             </Text>
+            {b.newerVersion ? <LegalBasisChange basis={b} newer={b.newerVersion} title={basisTitle(b)} /> : null}
           </Accordion.Panel>
         </Accordion.Item>
       ))}

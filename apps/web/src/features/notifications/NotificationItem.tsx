@@ -6,12 +6,13 @@ import { useFormatDateTime, useLocaleFormat } from '../../lib/i18n';
 import { recordPath } from './notification-links';
 import './notifications-i18n';
 
-/** The lines under the headline: the record's title, then what the kind carries (deadline, comment, party, purpose). */
+/** The lines under the headline: the record's title, then what the kind carries (deadline, 시행일, comment, party, purpose). */
 function useDetails(n: InAppNotification): string[] {
   const { t } = useTranslation('notifications');
   const { isoDate } = useLocaleFormat();
   const lines: string[] = [n.title];
   if (n.data.deadline) lines.push(t('deadline', { date: isoDate(n.data.deadline) }));
+  if (n.data.effectiveDate) lines.push(t('effectiveDate', { date: isoDate(n.data.effectiveDate) }));
   if (n.data.purpose) lines.push(t('purpose', { text: n.data.purpose }));
   if (n.data.partyName) lines.push(t('party', { name: n.data.partyName }));
   if (n.data.comment) lines.push(n.kind === 'esign.DECLINED' ? t('reason', { text: n.data.comment }) : t('comment', { text: n.data.comment }));

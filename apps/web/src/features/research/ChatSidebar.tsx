@@ -12,16 +12,17 @@ import './research-i18n';
 
 /**
  * The caller's chats (newest activity first, more on demand), the day filter unless the theme
- * hides it, a new chat, deleting one after a confirmation, the statute browser, and the theme's
- * own footer.
+ * hides it, a new chat, deleting one after a confirmation, the statute browser, the statute-change
+ * alerts, and the theme's own footer.
  */
-export function ChatSidebar({ activeChatKey, filter, onFilter, hidesFilter, footerHtml, statutesPath, onOpen, onNew, onDeleted }: {
+export function ChatSidebar({ activeChatKey, filter, onFilter, hidesFilter, footerHtml, statutesPath, alertsPath, onOpen, onNew, onDeleted }: {
   activeChatKey: string | null;
   filter: ChatListFilter;
   onFilter: (next: ChatListFilter) => void;
   hidesFilter: boolean;
   footerHtml: string | null;
   statutesPath: string;
+  alertsPath: string;
   onOpen: (chatKey: string) => void;
   onNew: () => void;
   onDeleted: (chatKey: string) => void;
@@ -96,6 +97,9 @@ export function ChatSidebar({ activeChatKey, filter, onFilter, hidesFilter, foot
       </ScrollArea>
       <Anchor component={Link} to={statutesPath} size="sm">
         {t('sidebar.statutes')}
+      </Anchor>
+      <Anchor component={Link} to={alertsPath} size="sm">
+        {t('sidebar.alerts')}
       </Anchor>
       {footerHtml ? <ThemeHtml html={footerHtml} label={t('sidebar.footer')} /> : null}
     </Paper>

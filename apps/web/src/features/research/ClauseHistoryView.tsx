@@ -14,18 +14,28 @@ type Revision = ClauseHistory['revisions'][number];
 /** The revisions oldest first: a "from" earlier than a "to" reads as the change that happened. */
 const chronological = (revisions: Revision[]) => [...revisions].sort((a, b) => a.version.effectiveDate.localeCompare(b.version.effectiveDate));
 
+/** A version to start from: its revision is the last change at or before its 시행일 (the text it had). */
+export interface HistoryVersion {
+  lawSerialNumber: string;
+  effectiveDate: string;
+}
+
+const revisionAt = (ordered: Revision[], version: HistoryVersion | undefined) =>
+  version ? (ordered.find((r) => r.version.lawSerialNumber === version.lawSerialNumber) ?? ordered.filter((r) => r.version.effectiveDate <= version.effectiveDate).at(-1)) : undefined;
+
 /**
  * How one article read across the versions of its statute, and the word diff between two of
- * them (by default the newest change: the last revision against the one before it).
+ * them: by default the newest change (the last revision against the one before it), or from the
+ * version a citation rests on to a newer one (`initial`).
  */
-export function ClauseHistoryView({ statuteId, article }: { statuteId: string; article: string }) {
+export function ClauseHistoryView({ statuteId, article, initial }: { statuteId: string; article: string; initial?: { from: HistoryVersion; to: HistoryVersion } }) {
   const { t } = useTranslation('research');
   const format = useLocaleFormat();
   const revisions = useClauseHistory(statuteId, article, {});
   const ordered = useMemo(() => chronological(revisions.data?.revisions ?? []), [revisions.data]);
   const [picked, setPicked] = useState<{ from: string | null; to: string | null }>({ from: null, to: null });
-  const to = picked.to ?? ordered.at(-1)?.version.lawSerialNumber ?? null;
-  const from = picked.from ?? ordered.at(-2)?.version.lawSerialNumber ?? null;
+  const to = picked.to ?? (revisionAt(ordered, initial?.to) ?? ordered.at(-1))?.version.lawSerialNumber ?? null;
+  const from = picked.from ?? (revisionAt(ordered, initial?.from) ?? ordered.at(-2))?.version.lawSerialNumber ?? null;
   const canCompare = from !== null && to !== null && from !== to;
   const diff = useClauseHistory(statuteId, article, { from: from ?? undefined, to: to ?? undefined }, canCompare);
 

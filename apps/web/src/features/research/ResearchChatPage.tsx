@@ -9,7 +9,7 @@ import { ChatComposer, type Question } from './ChatComposer';
 import { ChatSidebar } from './ChatSidebar';
 import { ChatThread, type Exchange } from './ChatThread';
 import { CitationPanel } from './CitationPanel';
-import { statuteBrowserPath } from './research-path';
+import { statuteAlertsPath, statuteBrowserPath } from './research-path';
 import { ResearchGate } from './ChatDirectoryGate';
 import { useChatListRefresh } from './research-queries';
 import { streamResearchAnswer } from './research-stream';
@@ -107,6 +107,7 @@ function ChatScreen({ workspaceName, directory }: { workspaceName: string; direc
             hidesFilter={flags.businessAgentHideFilter}
             footerHtml={flags.businessAgentShowCustomSidebarFooter ? (theme.customSidebarFooterHtml ?? null) : null}
             statutesPath={statuteBrowserPath(workspaceName, directory)}
+            alertsPath={statuteAlertsPath(workspaceName, directory)}
             onOpen={openChat}
             onNew={() => openChat(null)}
             onDeleted={(deleted) => {

@@ -5,3 +5,4 @@ export { default as IconMessageBolt } from '@tabler/icons-react/dist/esm/icons/I
 export { default as IconHistory } from '@tabler/icons-react/dist/esm/icons/IconHistory.mjs';
 export { default as IconDownload } from '@tabler/icons-react/dist/esm/icons/IconDownload.mjs';
 export { default as IconMessageQuestion } from '@tabler/icons-react/dist/esm/icons/IconMessageQuestion.mjs';
+export { default as IconBellRinging } from '@tabler/icons-react/dist/esm/icons/IconBellRinging.mjs';

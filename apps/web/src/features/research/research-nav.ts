@@ -1,15 +1,15 @@
 import { DEFAULT_THEME, PERMISSION } from '@legal/api';
 import { PATHS } from '../../app/paths';
 import { defineNavEntry } from '../../app/navigation/nav-entry';
-import { IconHistory, IconMessageBolt, IconMessageQuestion, IconScale } from './research-icons';
-import { advisoryPath, researchChatPath } from './research-path';
+import { IconBellRinging, IconHistory, IconMessageBolt, IconMessageQuestion, IconScale } from './research-icons';
+import { advisoryPath, researchChatPath, statuteAlertsPath } from './research-path';
 import { RESEARCH_PERMISSIONS } from './research-permissions';
 import './research-i18n';
 
 /**
- * The research chat and the advisory inquiries in the general area. The entries cannot know the
- * workspace theme, so they lead to the default directory; the page sends a themed workspace on to
- * its own directory.
+ * The research chat, the advisory inquiries and the statute-change alerts in the general area. The
+ * entries cannot know the workspace theme, so they lead to the default directory; the page sends a
+ * themed workspace on to its own directory.
  */
 export const RESEARCH_NAV = [
   defineNavEntry({
@@ -31,6 +31,16 @@ export const RESEARCH_NAV = [
     icon: IconMessageQuestion,
     namespace: 'research',
     labelKey: 'nav.advisory',
+  }),
+  defineNavEntry({
+    id: 'research.alerts',
+    variants: ['general'],
+    product: 'AI_STUDIO',
+    permissions: RESEARCH_PERMISSIONS,
+    path: (workspaceName) => statuteAlertsPath(workspaceName, DEFAULT_THEME.chatDirectory),
+    icon: IconBellRinging,
+    namespace: 'research',
+    labelKey: 'nav.alerts',
   }),
 ];
 

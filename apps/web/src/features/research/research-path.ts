@@ -31,3 +31,9 @@ export function advisoryPath(workspaceName: string, directory: string, inquiryId
   const base = `/${encodeURIComponent(workspaceName)}/${encodeURIComponent(directory)}/advisory`;
   return inquiryId ? `${base}/${inquiryId}` : base;
 }
+
+/** The workspace's statute-change alerts, beside the chat; `alertId` opens one. */
+export function statuteAlertsPath(workspaceName: string, directory: string, alertId?: number): string {
+  const base = `/${encodeURIComponent(workspaceName)}/${encodeURIComponent(directory)}/statute-alerts`;
+  return alertId ? `${base}?${new URLSearchParams({ alert: String(alertId) }).toString()}` : base;
+}

@@ -1,4 +1,6 @@
-import type { ClauseLabel, Finding, Locale, Review } from '@legal/api';
+import type { ClauseLabel, Finding, Locale, NewerArticleVersion, Review } from '@legal/api';
+import type { Db } from '../../../platform/db/client';
+import { articleRefKey, newerArticleVersions } from '../../law';
 import type { aiReviewFindings, aiReviews } from '../ai-review.table';
 
 export type ReviewRow = typeof aiReviews.$inferSelect;
@@ -7,7 +9,15 @@ export type FindingRow = typeof aiReviewFindings.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const userRef = (userId: number | null, names: ReadonlyMap<number, string>) => (userId === null ? null : { userId, displayName: names.get(userId) ?? null });
 
-export function findingDto(row: FindingRow, locale: Locale, names: ReadonlyMap<number, string>): Finding {
+/** Newer versions in which the findings' legal bases read differently (keyed by law's articleRefKey). */
+export type NewerVersions = ReadonlyMap<string, NewerArticleVersion>;
+
+/** For the findings shown: where their cited articles read differently in a newer stored version. */
+export function newerVersionsOf(db: Db, findings: readonly FindingRow[]): Promise<NewerVersions> {
+  return newerArticleVersions(db, findings.flatMap((f) => f.legalBasis));
+}
+
+export function findingDto(row: FindingRow, locale: Locale, names: ReadonlyMap<number, string>, newer: NewerVersions = new Map()): Finding {
   return {
     findingId: row.id,
     checkpointId: row.checkpointId,
@@ -19,7 +29,7 @@ export function findingDto(row: FindingRow, locale: Locale, names: ReadonlyMap<n
     clause: row.clause ? { heading: row.clause.heading, label: row.clause.label as ClauseLabel, startOffset: row.clause.startOffset, endOffset: row.clause.endOffset } : null,
     evidence: row.evidence,
     explanation: row.explanation[locale],
-    legalBasis: row.legalBasis,
+    legalBasis: row.legalBasis.map((basis) => ({ ...basis, newerVersion: newer.get(articleRefKey(basis)) ?? null })),
     suggestedEdit: row.suggestedEdit ? { text: row.suggestedEdit.text[locale], replaceStart: row.suggestedEdit.replaceStart, replaceEnd: row.suggestedEdit.replaceEnd } : null,
     confidence: row.confidence,
     decision: row.decision,
@@ -63,12 +73,12 @@ export function reviewListItemDto(row: ReviewRow, options: { fromCache: boolean;
 
 export function reviewDto(
   row: ReviewRow,
-  options: { fromCache: boolean; locale: Locale; names: ReadonlyMap<number, string>; findings: readonly FindingRow[]; text: string | null },
+  options: { fromCache: boolean; locale: Locale; names: ReadonlyMap<number, string>; findings: readonly FindingRow[]; text: string | null; newer?: NewerVersions },
 ): Review {
   const isDone = row.status === 'DONE';
   return {
     ...reviewListItemDto(row, options),
-    findings: isDone ? options.findings.map((f) => findingDto(f, options.locale, options.names)) : [],
+    findings: isDone ? options.findings.map((f) => findingDto(f, options.locale, options.names, options.newer)) : [],
     clauses: isDone ? (row.clauses ?? []).map((c) => ({ ...c, label: c.label as ClauseLabel })) : [],
     text: isDone ? options.text : null,
   };

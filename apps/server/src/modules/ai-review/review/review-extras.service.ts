@@ -2,7 +2,7 @@ import type { ClauseLabel } from '@legal/api';
 import type { RequestContext } from '../../../platform/http/context';
 import type { AppServices } from '../../../platform/services';
 import { memberDisplayNames } from '../../auth';
-import { findingDto } from './review-dto';
+import { findingDto, newerVersionsOf } from './review-dto';
 import { findingsOf, requireReviewUse, visibleReview } from './review.service';
 import { AppError } from '../../../platform/http/errors';
 
@@ -26,5 +26,6 @@ export async function clauseAnalysis(services: AppServices, ctx: RequestContext,
   if (!clause) return { clause: null, findings: [] };
   const rows = (await findingsOf(services.db, scope, review.id)).filter((f) => f.clause?.startOffset === clause.startOffset);
   const names = await memberDisplayNames(services.db, scope, rows.map((f) => f.decidedByUserId));
-  return { clause: { ...clause, label: clause.label as ClauseLabel }, findings: rows.map((f) => findingDto(f, ctx.locale, names)) };
+  const newer = await newerVersionsOf(services.db, rows);
+  return { clause: { ...clause, label: clause.label as ClauseLabel }, findings: rows.map((f) => findingDto(f, ctx.locale, names, newer)) };
 }

@@ -10,6 +10,9 @@ import { fileRevisions, findFile, findReadableFile } from '../../files';
 import { aiReviewStandaloneContracts } from '../ai-review.table';
 
 type Services = Pick<AppServices, 'db' | 'attachments'>;
+
+/** Using AI review (on top of the workspace membership and the AI_REVIEW product). */
+export const AI_REVIEW_USE = 'ai.review.use';
 type Body = z.output<typeof ReviewDocumentBodySchema>;
 
 export interface ReviewSource {

@@ -17,12 +17,12 @@ import { memberDisplayNames } from '../../auth';
 import { fileRevisions } from '../../files';
 import { aiReviewFindings, aiReviews } from '../ai-review.table';
 import { checkpointsFor, listPlaybook, type PlaybookEntry, playbookVersion } from '../playbook/playbook.service';
-import { reviewDto, reviewListItemDto, type ReviewRow, findingDto } from './review-dto';
+import { findingDto, newerVersionsOf, reviewDto, reviewListItemDto, type ReviewRow } from './review-dto';
 import { runReviewJob, textLanguage } from './review.job';
-import { canSeeReview, resolveReviewSource, type ReviewSource, userIdOf } from './review-source';
+import { AI_REVIEW_USE, canSeeReview, resolveReviewSource, type ReviewSource, userIdOf } from './review-source';
 
 type Body = z.output<typeof ReviewDocumentBodySchema>;
-export const AI_REVIEW_USE = 'ai.review.use';
+export { AI_REVIEW_USE } from './review-source';
 
 /** The caller may use AI review (the permission on top of the workspace membership). */
 export function requireReviewUse(ctx: RequestContext): { scope: TenantScope; userId: number } {
@@ -240,7 +240,7 @@ async function answer(services: AppServices, ctx: RequestContext, row: ReviewRow
   const findings = row.status === 'DONE' ? await findingsOf(services.db, scope, row.id) : [];
   const names = await memberDisplayNames(services.db, scope, [row.createdByUserId, ...findings.map((f) => f.decidedByUserId)]);
   const text = row.status === 'DONE' ? await reviewText(services.db, scope, row) : null;
-  return reviewDto(row, { fromCache, locale: ctx.locale, names, findings, text });
+  return reviewDto(row, { fromCache, locale: ctx.locale, names, findings, text, newer: await newerVersionsOf(services.db, findings) });
 }
 
 export async function getReview(services: AppServices, ctx: RequestContext, reviewId: number): Promise<Review> {
@@ -317,5 +317,5 @@ export async function decideFinding(services: AppServices, ctx: RequestContext, 
     return row!;
   });
   const names = await memberDisplayNames(services.db, scope, [updated.decidedByUserId]);
-  return findingDto(updated, ctx.locale, names);
+  return findingDto(updated, ctx.locale, names, await newerVersionsOf(services.db, [updated]));
 }

@@ -100,6 +100,8 @@ export const KNOWN_AUDIT_TYPES = [
   'research.tags_saved',
   'research.configs_saved',
   'research.general_categories_saved',
+  'statute_alert.dismissed',
+  'statute_alert.restored',
   'ai_review.review_started',
   'ai_review.finding_decided',
   'ai_review.checkpoint_created',

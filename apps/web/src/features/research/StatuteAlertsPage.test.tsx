@@ -1,0 +1,93 @@
+import {
+  dismissStatuteChangeAlert, getStatuteChangeAlert, listStatuteChangeAlerts, markStatuteChangeAlertRead, type StatuteChangeAlert, type StatuteChangeAlertDetail,
+} from '@legal/api';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fail, ok } from '../../test/fake-api';
+import { renderApp } from '../../test/render';
+import { pageOf, signInResearcher } from './research.test-support';
+
+const ALERT: StatuteChangeAlert = {
+  alertId: 7, statuteId: '001706', statuteTitle: '민법', statuteKind: '법률', article: '제4조', articleTitle: '(성년)', changeKind: 'CHANGED', movedTo: null,
+  oldVersion: { lawSerialNumber: '93194', effectiveDate: '2009-08-09' },
+  newVersion: { lawSerialNumber: '110914', effectiveDate: '2013-07-01', amendmentKind: '일부개정' },
+  items: [
+    { type: 'REVIEW_FINDING', reviewId: 12, findingId: 301, contractId: 5, title: '성년 확인 용역계약', question: { ko: '계약 당사자가 성년인가?', en: 'Are the parties of age?' }, cited: { lawSerialNumber: '93194', effectiveDate: '2009-08-09' } },
+    { type: 'CHAT_ANSWER', chatKey: 'chat_0001abcd', chatMessageKey: 'msg_answer01', title: '2012년 당시 성년 나이', cited: { lawSerialNumber: '93194', effectiveDate: '2009-08-09' } },
+  ],
+  isRead: false, readAt: null, isDismissed: false, dismissedAt: null, createdAt: '2026-11-27T01:00:00.000Z',
+};
+
+const DETAIL: StatuteChangeAlertDetail = {
+  ...ALERT,
+  oldText: '만20세로 성년이 된다.',
+  newText: '사람은 19세로 성년에 이르게 된다.',
+  newArticleTitle: '(성년)',
+  segments: [
+    { op: 'DELETE', text: '만20세로 성년이' },
+    { op: 'INSERT', text: '사람은 19세로 성년에 이르게' },
+    { op: 'EQUAL', text: ' 된다.' },
+  ],
+};
+
+function serveAlerts(list: StatuteChangeAlert[] = [ALERT]) {
+  return signInResearcher()
+    .on(listStatuteChangeAlerts, (call) => ok(pageOf(call.query.get('isDismissed') === 'true' ? [] : list, 0, 1, 10)))
+    .on(getStatuteChangeAlert, ok(DETAIL))
+    .on(markStatuteChangeAlertRead, ok({ ...ALERT, isRead: true, readAt: '2026-11-27T02:00:00.000Z' }))
+    .on(dismissStatuteChangeAlert, ok({ ...ALERT, isRead: true, isDismissed: true, dismissedAt: '2026-11-27T02:00:00.000Z' }));
+}
+
+describe('statute-change alerts', () => {
+  it('lists the alerts, opens one (in the URL) with its diff and the records citing it, and reads it', async () => {
+    const fake = serveAlerts();
+    const { router } = renderApp('/hanbit/business-agent/statute-alerts');
+    const list = await screen.findByRole('list', { name: '알림 목록' }, { timeout: 8000 });
+    expect(Object.fromEntries(fake.calls(listStatuteChangeAlerts)[0]!.query)).toEqual({ page: '0', size: '10', isDismissed: 'false' });
+    const row = within(list).getByRole('button', { name: /민법 제4조/ });
+    expect(row).toHaveTextContent('2009. 8. 9. → 2013. 7. 1. 시행');
+    expect(row).toHaveTextContent('관련 항목 2건');
+    fireEvent.click(row);
+    expect(router.state.location.search).toBe('?alert=7');
+
+    const diff = await screen.findByRole('region', { name: '바뀐 내용' });
+    expect(within(diff).getByText('만20세로 성년이').tagName).toBe('DEL');
+    expect(within(diff).getByText('사람은 19세로 성년에 이르게').tagName).toBe('INS');
+    expect(screen.getByText('이전 버전: 2009. 8. 9. 시행 (법령MST 93194)')).toBeInTheDocument();
+    const items = screen.getByRole('list', { name: '이 조문을 인용한 항목' });
+    expect(within(items).getByRole('link', { name: '검토 결과 열기' })).toHaveAttribute('href', '/hanbit/ai-review/12');
+    expect(within(items).getByRole('link', { name: '대화 열기' })).toHaveAttribute('href', '/hanbit/business-agent?chat=chat_0001abcd');
+    expect(within(items).getByText('계약 당사자가 성년인가?')).toBeInTheDocument();
+    // Opening an unread alert reads it for the workspace.
+    await waitFor(() => expect(fake.calls(markStatuteChangeAlertRead).map((c) => c.path)).toEqual(['/api/aistudio/statute-change-alerts/7/read/v1']));
+  });
+
+  it('dismisses the open alert', async () => {
+    const fake = serveAlerts();
+    renderApp('/hanbit/business-agent/statute-alerts?alert=7');
+    fireEvent.click(await screen.findByRole('button', { name: '알림 닫기' }, { timeout: 8000 }));
+    await waitFor(() => expect(fake.calls(dismissStatuteChangeAlert)).toHaveLength(1));
+    expect(fake.calls(dismissStatuteChangeAlert)[0]!.path).toBe('/api/aistudio/statute-change-alerts/7/dismiss/v1');
+  });
+
+  it('filters by unread and dismissed (in the URL), with an empty state of its own', async () => {
+    const fake = serveAlerts();
+    const { router } = renderApp('/hanbit/business-agent/statute-alerts');
+    await screen.findByRole('list', { name: '알림 목록' }, { timeout: 8000 });
+    fireEvent.click(screen.getByRole('radio', { name: '읽지 않음' }));
+    await waitFor(() => expect(fake.calls(listStatuteChangeAlerts).some((c) => c.query.get('isRead') === 'false')).toBe(true));
+    fireEvent.click(screen.getByRole('radio', { name: '닫은 알림' }));
+    expect(await screen.findByText('닫은 알림이 없습니다')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?filter=dismissed');
+  });
+
+  it('says so when there is none, and offers a retry when the list fails', async () => {
+    serveAlerts([]);
+    const { unmount } = renderApp('/hanbit/business-agent/statute-alerts');
+    expect(await screen.findByText('알림이 없습니다', {}, { timeout: 8000 })).toBeInTheDocument();
+    unmount();
+    signInResearcher().on(listStatuteChangeAlerts, fail(500, 'ERROR_INTERNAL', '서버 오류'));
+    renderApp('/hanbit/business-agent/statute-alerts');
+    expect(await screen.findByRole('button', { name: /다시 시도/ }, { timeout: 8000 })).toBeInTheDocument();
+  });
+});
