@@ -1,4 +1,4 @@
-import type { RouteDescriptor } from '@legal/api';
+import { PRODUCT_TYPES, type RouteDescriptor } from '@legal/api';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -276,7 +276,9 @@ beforeAll(async () => {
   t = await createTestApp({ startJobs: false });
   await t.app.ready();
   routes = t.app[ROUTE_TABLE];
-  const ws = await newWorkspace(t);
+  // Every product, so that each route is fuzzed past its product check (with the defaults, the
+  // research, e-sign and seal routes only ever answered 403 "product not available").
+  const ws = await newWorkspace(t, { products: [...PRODUCT_TYPES] });
   wsScope = ws;
   // A member first, so that the admin is not user 1 (the default id of path parameters).
   const target = await newUser(t, { workspace: ws, roles: ['GENERAL_MEMBER'] });
