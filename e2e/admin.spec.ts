@@ -58,7 +58,9 @@ test.describe('the workspace admin console', () => {
     await page.getByRole('link', { name: '사용자' }).click();
     // The users page, not the one it leaves: that page has a 검색어 box too, and typing into it
     // while the users page loads was lost (failed so under CI load).
+    // The address changes before the lazily loaded page replaces the old one: wait for its heading.
     await page.waitForURL(/\/admin\/users(\?|$)/);
+    await expect(page.getByRole('heading', { name: '사용자', exact: true })).toBeVisible();
     await page.getByLabel('검색어').fill(invitee);
     await page.getByLabel('검색어').press('Enter');
     await expect(page.getByText('총 1건')).toBeVisible();
@@ -92,7 +94,9 @@ test.describe('the workspace admin console', () => {
     await page.getByRole('link', { name: '사용자' }).click();
     // The users page, not the one it leaves: that page has a 검색어 box too, and typing into it
     // while the users page loads was lost (failed so under CI load).
+    // The address changes before the lazily loaded page replaces the old one: wait for its heading.
     await page.waitForURL(/\/admin\/users(\?|$)/);
+    await expect(page.getByRole('heading', { name: '사용자', exact: true })).toBeVisible();
     await page.getByLabel('검색어').fill(invitee);
     await page.getByLabel('검색어').press('Enter');
     await expect(page.getByText('총 1건')).toBeVisible();
