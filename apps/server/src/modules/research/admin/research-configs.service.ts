@@ -32,13 +32,15 @@ async function overridesOf(db: Db | Tx, scope: TenantScope): Promise<ResearchCon
   return validOverrides((await settingsOf(db, scope))?.configs);
 }
 
+const inEffect = (overrides: ResearchConfigOverrides): ResearchConfigValues => ({ ...RESEARCH_CONFIG_DEFAULTS, ...overrides });
+
 /** The configs in effect for a workspace. */
 export async function researchConfigOf(db: Db | Tx, scope: TenantScope): Promise<ResearchConfigValues> {
-  return { ...RESEARCH_CONFIG_DEFAULTS, ...(await overridesOf(db, scope)) };
+  return inEffect(await overridesOf(db, scope));
 }
 
 function grouped(overrides: ResearchConfigOverrides): ResearchConfigGroups {
-  const values: ResearchConfigValues = { ...RESEARCH_CONFIG_DEFAULTS, ...overrides };
+  const values = inEffect(overrides);
   const meta = researchConfigMeta();
   return {
     categories: RESEARCH_CONFIG_CATEGORIES.map((category) => ({
@@ -66,7 +68,7 @@ export async function getConfigsV2(services: AppServices, ctx: RequestContext): 
 // Super admins ---------------------------------------------------------------------------------------
 
 const flat = (scope: TenantScope, overrides: ResearchConfigOverrides): WorkspaceResearchConfigs => ({
-  ...scope, values: { ...RESEARCH_CONFIG_DEFAULTS, ...overrides }, overrides,
+  ...scope, values: inEffect(overrides), overrides,
 });
 
 export async function getWorkspaceConfigs(services: AppServices, target: WorkspaceTarget) {

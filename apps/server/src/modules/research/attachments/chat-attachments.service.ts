@@ -1,4 +1,4 @@
-import { type ChatAttachment, type ChatAttachments, type Locale, parseTheme } from '@legal/api';
+import { type ChatAttachment, type ChatAttachments, type Locale, parseTheme, type ResearchConfigValues } from '@legal/api';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { auditMetaOf, recordAudit } from '../../../platform/audit/audit';
@@ -30,10 +30,14 @@ export type AttachmentCollection = typeof researchCollections.$inferSelect;
 export const ATTACHMENTS_LABEL: Record<Locale, string> = { ko: '이 채팅의 첨부 파일', en: "This chat's attachments" };
 
 /** Why new attachments are refused here: the theme flag businessAgentDisableFileUpload, or the research config attachmentsInChat; null when they are not. */
-export async function uploadRefusal(db: Db | Tx, scope: TenantScope): Promise<'THEME_DISABLES_FILE_UPLOAD' | 'CONFIG_DISABLES_ATTACHMENTS' | null> {
+export async function uploadRefusal(
+  db: Db | Tx,
+  scope: TenantScope,
+  config?: Pick<ResearchConfigValues, 'attachmentsInChat'>,
+): Promise<'THEME_DISABLES_FILE_UPLOAD' | 'CONFIG_DISABLES_ATTACHMENTS' | null> {
   const [row] = await db.select({ theme: workspaces.theme }).from(workspaces).where(and(eq(workspaces.tenantId, scope.tenantId), eq(workspaces.id, scope.workspaceId)));
   if (parseTheme(row?.theme).flags.businessAgentDisableFileUpload) return 'THEME_DISABLES_FILE_UPLOAD';
-  if (!(await researchConfigOf(db, scope)).attachmentsInChat) return 'CONFIG_DISABLES_ATTACHMENTS';
+  if (!(config ?? (await researchConfigOf(db, scope))).attachmentsInChat) return 'CONFIG_DISABLES_ATTACHMENTS';
   return null;
 }
 
@@ -78,9 +82,10 @@ async function lockedChat(tx: Tx, scope: TenantScope, userId: number, chatKey: s
 export async function uploadChatAttachment(services: AppServices, ctx: RequestContext, request: FastifyRequest, chatKey: string | undefined): Promise<ChatAttachment> {
   const { scope, userId } = requireResearchUse(ctx);
   await requireAiService(services.db, scope, 'LEGAL_RESEARCH');
-  const refusal = await uploadRefusal(services.db, scope);
+  const config = await researchConfigOf(services.db, scope);
+  const refusal = await uploadRefusal(services.db, scope, config);
   if (refusal) throw new AppError('ERROR_FILE_UPLOAD_DISABLED', { data: { reason: refusal } });
-  const { maxAttachmentsPerChat } = await researchConfigOf(services.db, scope);
+  const { maxAttachmentsPerChat } = config;
   const existing = chatKey ? await ownChat(services.db, scope, userId, chatKey) : null;
   let chat: ChatRow | undefined;
   const doc = await storeDocument(services, ctx, request, {
