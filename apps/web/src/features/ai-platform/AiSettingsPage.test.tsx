@@ -94,6 +94,22 @@ describe('super-admin AI settings', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?tenantId=1&workspaceId=99'));
     expect(await screen.findByText('요청한 대상을 찾을 수 없습니다.')).toBeInTheDocument();
   });
+
+  it('names the workspace of the address by its name, without searching for its own label', async () => {
+    const workspace = { tenantId: 1, workspaceId: 99, workspaceName: 'hanbit', workspaceMemo: null, organizationName: '한빛 법무법인', organizationNameEn: 'Hanbit Law', isDeleted: false };
+    // Like the server: a keyword matching nothing finds nothing; the list answers after a moment,
+    // while the box already shows the ids of the address.
+    const fake = installFakeApi()
+      .on(searchWorkspacesSimple, (call) => (call.query.get('keyword') ? ok([]) : new Promise((resolve) => setTimeout(() => resolve(ok([workspace])), 300))))
+      .on(getSuperAdminWorkspaceAiConfig, ok(stored))
+      .on(getSuperAdminWorkspaceAiServiceConfig, ok(services));
+    renderApp('/super-admin/ai-settings?tenantId=1&workspaceId=99');
+    const box = await screen.findByRole('combobox', { name: '워크스페이스' });
+    await waitFor(() => expect(box).toHaveValue('hanbit · 한빛 법무법인 (1-99)'));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(box).toHaveValue('hanbit · 한빛 법무법인 (1-99)');
+    expect(fake.calls(searchWorkspacesSimple).map((c) => c.query.get('keyword'))).toEqual([null]);
+  });
 });
 
 describe('super-admin AI settings: the playbook as Excel', () => {

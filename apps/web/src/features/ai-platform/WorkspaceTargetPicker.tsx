@@ -21,8 +21,9 @@ export function useWorkspaceTarget(): WorkspaceTarget | null {
   return tenantId > 0 && workspaceId > 0 ? { tenantId, workspaceId } : null;
 }
 
-function optionLabel(w: SuperAdminWorkspaceRef, deleted: string): string {
-  return `${w.workspaceName} · ${w.organizationName} (${workspaceKey(w.tenantId, w.workspaceId)})${w.isDeleted ? ` · ${deleted}` : ''}`;
+function optionLabel(w: SuperAdminWorkspaceRef, deleted: string, english: boolean): string {
+  const organization = english && w.organizationNameEn ? w.organizationNameEn : w.organizationName;
+  return `${w.workspaceName} · ${organization} (${workspaceKey(w.tenantId, w.workspaceId)})${w.isDeleted ? ` · ${deleted}` : ''}`;
 }
 
 /**
@@ -30,11 +31,14 @@ function optionLabel(w: SuperAdminWorkspaceRef, deleted: string): string {
  * writes its ids to the address, so a page can be linked and reloaded on the same workspace.
  */
 export function WorkspaceTargetPicker() {
-  const { t } = useTranslation('aiPlatform');
+  const { t, i18n } = useTranslation('aiPlatform');
   const target = useWorkspaceTarget();
   const [, setParams] = useSearchParams();
   const [search, setSearch] = useState('');
-  const [keyword] = useDebouncedValue(search.trim(), 250);
+  // What the user typed: the select also writes the chosen option's label into the box, which is
+  // no keyword (searching for it found nothing and left the box showing the bare ids).
+  const [typed, setTyped] = useState('');
+  const [keyword] = useDebouncedValue(typed.trim(), 250);
   const results = useQuery({
     queryKey: ['super-admin', 'workspace-search', keyword],
     queryFn: ({ signal }) => api.call(searchWorkspacesSimple, { query: { keyword: keyword || undefined }, signal, suppressErrorToast: true }),
@@ -43,12 +47,13 @@ export function WorkspaceTargetPicker() {
   // Keeps the chosen workspace's label while the search shows others (or before it has loaded).
   const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
   const selected = target ? workspaceKey(target.tenantId, target.workspaceId) : null;
-  const found = (results.data ?? []).map((w) => ({ value: workspaceKey(w.tenantId, w.workspaceId), label: optionLabel(w, t('target.deleted')) }));
+  const found = (results.data ?? []).map((w) => ({ value: workspaceKey(w.tenantId, w.workspaceId), label: optionLabel(w, t('target.deleted'), i18n.language === 'en') }));
   const current = selected && !found.some((o) => o.value === selected) ? [{ value: selected, label: chosen?.value === selected ? chosen.label : selected }] : [];
+  const options = [...current, ...found];
 
   const choose = (value: string | null) => {
     if (!value) return;
-    const option = [...found, ...current].find((o) => o.value === value);
+    const option = options.find((o) => o.value === value);
     if (option) setChosen(option);
     const [tenantId, workspaceId] = value.split('-');
     setParams(() => new URLSearchParams({ tenantId: tenantId!, workspaceId: workspaceId! }));
@@ -61,8 +66,11 @@ export function WorkspaceTargetPicker() {
       maw={560}
       searchable
       searchValue={search}
-      onSearchChange={setSearch}
-      data={[...current, ...found]}
+      onSearchChange={(text) => {
+        setSearch(text);
+        setTyped(options.some((o) => o.label === text) ? '' : text);
+      }}
+      data={options}
       value={selected}
       onChange={choose}
       // The server already matched the keyword (name, memo or organisation): show its answer as it is.
