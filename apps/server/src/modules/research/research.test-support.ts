@@ -6,6 +6,8 @@ import { type ChatQueryDone, ChatQueryDoneSchema } from '@legal/api';
 import type { Db } from '../../platform/db/client';
 import type { TestApp } from '../../test/harness';
 import { ensureStatute, lawArticles, lawIndex, lawStatutes, parseStatute } from '../law';
+import { eq } from 'drizzle-orm';
+import { type DocumentMention, researchCollectionDocuments } from './collections/collections.table';
 import { indexVersion } from './passage-index';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -67,4 +69,15 @@ export async function useOpenAiStandIn(t: TestApp, superCookie: string, ws: { te
     payload: { tenantId: ws.tenantId, workspaceId: ws.workspaceId, driver: 'OPENAI_COMPATIBLE', baseUrl, chatModel: 'stand-in-model', apiKey: 'sk-stand-in-key-0123456789' },
   });
   if (res.statusCode !== 200) throw new Error(`the stand-in provider was refused: ${res.body}`);
+}
+
+/** What a collection document's text cites by name, as stored at indexing (null: not read yet). */
+export async function storedDocumentMentions(db: Db, documentId: number): Promise<DocumentMention[] | null> {
+  const [row] = await db.select({ mentions: researchCollectionDocuments.statuteMentions }).from(researchCollectionDocuments).where(eq(researchCollectionDocuments.id, documentId));
+  return row?.mentions ?? null;
+}
+
+/** Forgets what a document cites, as a document indexed before the mentions were read at indexing is stored. */
+export async function forgetDocumentMentions(db: Db, documentId: number): Promise<void> {
+  await db.update(researchCollectionDocuments).set({ statuteMentions: null }).where(eq(researchCollectionDocuments.id, documentId));
 }
