@@ -4,11 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inScope } from '../../platform/db/tenancy';
 import { notifications } from '../../platform/notifications/notifications.table';
 import { createTestApp, type TestApp, waitFor } from '../../test/harness';
-import { newWorkspace } from '../auth/auth.test-support';
-import { caller, person, type Person, type Workspace } from '../contracts/contracts.test-support';
+import { caller, type Person } from '../contracts/contracts.test-support';
 import { fileBody } from '../files/files.test-support';
 import { storeShippedVersion } from '../law/law.test-support';
-import { doneEvent, forgetDocumentMentions, indexStored, storedDocumentMentions } from '../research/research.test-support';
+import { doneEvent, forgetDocumentMentions, indexStored, type ResearchTeams, researchTeams, storedDocumentMentions } from '../research/research.test-support';
 import { detectStatuteChanges } from './statute-alerts.detect';
 import { statuteChangeAlertItems, statuteChangeAlerts, statuteVersionChecks } from './statute-alerts.table';
 
@@ -29,12 +28,7 @@ const INQUIRIES = '/api/aistudio/similar-advisory/inquires/v1';
 const COLLECTIONS = '/api/aistudio/categories';
 
 let t: TestApp;
-let ws: Workspace;
-let other: Workspace;
-let owner: Person;
-let colleague: Person;
-let reader: Person;
-let stranger: Person;
+let team: ResearchTeams;
 let call: ReturnType<typeof caller>;
 const ids = { directDraft: 0, viaDraft: 0, inquiry: 0, strangerDraft: 0, privateDoc: 0, sharedDoc: 0, sharedCollection: 0 };
 let answer: ChatQueryDone;
@@ -79,13 +73,9 @@ const key = (item: StatuteAlertItem) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  ws = await newWorkspace(t, { products: ['AI_STUDIO'] });
-  other = await newWorkspace(t, { products: ['AI_STUDIO'] });
-  owner = await person(t, ws, ['GENERAL_MEMBER'], '김민준');
-  colleague = await person(t, ws, ['GENERAL_MEMBER'], '이서연');
-  reader = await person(t, ws, ['READER'], '박열람');
-  stranger = await person(t, other, ['GENERAL_MEMBER'], '최타사');
-  call = caller(t, () => ws);
+  team = await researchTeams(t);
+  const { ws, owner, colleague, stranger } = team;
+  call = caller(t, () => team.ws);
 
   for (const mst of [ACT_2026, DECREE]) {
     await storeShippedVersion(t.services.db, mst);
@@ -120,7 +110,7 @@ afterAll(async () => {
 
 describe('what the drafts, documents and decree citations bring', () => {
   it('the records cite what the test says they cite', async () => {
-    const drafts = await call(owner, 'GET', `/api/aistudio/similar-advisory/inquires/${ids.inquiry}/v1`);
+    const drafts = await call(team.owner, 'GET', `/api/aistudio/similar-advisory/inquires/${ids.inquiry}/v1`);
     expect(drafts.json().data.drafts[0].citations).toEqual(expect.arrayContaining([expect.objectContaining({ lawSerialNumber: ACT_2026, article: '제43조의6' })]));
     expect(answer.answer.citations).toEqual(expect.arrayContaining([expect.objectContaining({ lawSerialNumber: DECREE, article: '제23조의10' })]));
     // Read again from its passages by the detection (it was forgotten before).
@@ -130,7 +120,7 @@ describe('what the drafts, documents and decree citations bring', () => {
 
   it('writes one alert per workspace for 제43조의6, its items citing it or a decree article implementing it', async () => {
     const alerts = await t.services.db.select().from(statuteChangeAlerts);
-    expect(alerts.map((a) => [a.workspaceId, a.article, a.changeKind]).sort()).toEqual([[ws.workspaceId, '제43조의6', 'CHANGED'], [other.workspaceId, '제43조의6', 'CHANGED']].sort());
+    expect(alerts.map((a) => [a.workspaceId, a.article, a.changeKind]).sort()).toEqual([[team.ws.workspaceId, '제43조의6', 'CHANGED'], [team.other.workspaceId, '제43조의6', 'CHANGED']].sort());
     const rows = await t.services.db.select().from(statuteChangeAlertItems).where(eq(statuteChangeAlertItems.alertId, alertId));
     const byRecord = new Map(rows.map((r) => [`${r.itemType}:${r.recordId}`, r]));
     expect(byRecord.get(`ADVISORY_DRAFT:${ids.directDraft}`)).toMatchObject({ inquiryId: ids.inquiry, title: '체불사업주 자료제공', citedLawSerialNumber: ACT_2026, via: null });
@@ -144,7 +134,7 @@ describe('what the drafts, documents and decree citations bring', () => {
   it('notifies the drafters, the inquiries\' recorders, the collections\' owner and the chat\'s owner, in their workspace', async () => {
     const rows = await t.services.db.select().from(notifications).where(eq(notifications.kind, 'statute.ARTICLE_CHANGED'));
     expect(rows.map((n) => [n.workspaceId, n.recipientUserId]).sort()).toEqual(
-      [[ws.workspaceId, owner.userId], [ws.workspaceId, colleague.userId], [other.workspaceId, stranger.userId]].sort(),
+      [[team.ws.workspaceId, team.owner.userId], [team.ws.workspaceId, team.colleague.userId], [team.other.workspaceId, team.stranger.userId]].sort(),
     );
     expect(rows[0]).toMatchObject({ recordType: 'STATUTE_CHANGE_ALERT', title: '근로기준법 제43조의6', data: { effectiveDate: '2027-01-01' } });
   });
@@ -152,7 +142,7 @@ describe('what the drafts, documents and decree citations bring', () => {
   it('writes nothing on a second run, nor on a re-comparison, nor for a document uploaded after the version arrived', async () => {
     const before = { alerts: await t.services.db.select().from(statuteChangeAlerts), items: await t.services.db.select().from(statuteChangeAlertItems), notes: await t.services.db.select().from(notifications) };
     expect(await detectStatuteChanges(t.services.db)).toEqual({ checked: 0, alerts: 0, items: 0 });
-    await document(owner, ids.sharedCollection, '근로기준법 제43조의6제1항 제4호의 월 보수', '새 메모.txt');
+    await document(team.owner, ids.sharedCollection, '근로기준법 제43조의6제1항 제4호의 월 보수', '새 메모.txt');
     await t.services.db.delete(statuteVersionChecks).where(eq(statuteVersionChecks.lawSerialNumber, ACT_2027));
     expect(await detectStatuteChanges(t.services.db)).toEqual({ checked: 1, alerts: 0, items: 0 });
     expect(await t.services.db.select().from(statuteChangeAlerts)).toEqual(before.alerts);
@@ -163,36 +153,36 @@ describe('what the drafts, documents and decree citations bring', () => {
 
 describe('who sees which item', () => {
   it('the owner sees all five; a colleague the drafts and the shared document, not the private one nor the owner\'s chat', async () => {
-    expect((await items(owner)).map(key).sort()).toEqual(
+    expect((await items(team.owner)).map(key).sort()).toEqual(
       [`draft:${ids.directDraft}`, `draft:${ids.viaDraft}`, `doc:${ids.privateDoc}`, `doc:${ids.sharedDoc}`, `chat:${answer.chatKey}`].sort(),
     );
-    const theirs = await items(colleague);
+    const theirs = await items(team.colleague);
     expect(theirs.map(key).sort()).toEqual([`draft:${ids.directDraft}`, `draft:${ids.viaDraft}`, `doc:${ids.sharedDoc}`].sort());
     expect(theirs.find((i) => i.type === 'COLLECTION_DOCUMENT')).toMatchObject({ collectionId: ids.sharedCollection, collectionName: '팀 자료', title: '민감정보.txt' });
     expect(theirs.find((i) => key(i) === `draft:${ids.viaDraft}`)).toMatchObject({ type: 'ADVISORY_DRAFT', via: { statuteId: '003058', article: '제23조의10', effectiveDate: '2025-10-23' } });
-    expect((await call(reader, 'GET', ALERTS)).statusCode).toBe(403);
+    expect((await call(team.reader, 'GET', ALERTS)).statusCode).toBe(403);
   });
 
   it('another workspace sees its own alert only, and 404 for this one, which stays unchanged', async () => {
-    expect((await items(stranger)).map(key)).toEqual([`draft:${ids.strangerDraft}`]);
-    expect((await call(stranger, 'GET', `/api/aistudio/statute-change-alerts/${alertId}/v1`)).statusCode).toBe(404);
-    expect((await call(stranger, 'POST', `/api/aistudio/statute-change-alerts/${alertId}/dismiss/v1`)).statusCode).toBe(404);
+    expect((await items(team.stranger)).map(key)).toEqual([`draft:${ids.strangerDraft}`]);
+    expect((await call(team.stranger, 'GET', `/api/aistudio/statute-change-alerts/${alertId}/v1`)).statusCode).toBe(404);
+    expect((await call(team.stranger, 'POST', `/api/aistudio/statute-change-alerts/${alertId}/dismiss/v1`)).statusCode).toBe(404);
     const [row] = await t.services.db.select().from(statuteChangeAlerts).where(eq(statuteChangeAlerts.id, alertId));
     expect(row).toMatchObject({ readAt: null, dismissedAt: null });
   });
 
   it('answers the detail with the Act article\'s diff', async () => {
-    const detail = StatuteChangeAlertDetailSchema.parse((await call(colleague, 'GET', `/api/aistudio/statute-change-alerts/${alertId}/v1`)).json().data);
+    const detail = StatuteChangeAlertDetailSchema.parse((await call(team.colleague, 'GET', `/api/aistudio/statute-change-alerts/${alertId}/v1`)).json().data);
     expect(detail).toMatchObject({ statuteTitle: '근로기준법', article: '제43조의6', oldVersion: { lawSerialNumber: ACT_2026 }, newVersion: { lawSerialNumber: ACT_2027, effectiveDate: '2027-01-01' } });
     expect(detail.segments.some((s) => s.op === 'DELETE' && s.text.includes('월평균보수'))).toBe(true);
   });
 
   it('follows the collection at read time: made private, its document is hidden from the colleague, shared again, shown', async () => {
-    const share = (visibility: 'PRIVATE' | 'WORKSPACE') => call(owner, 'PUT', `${COLLECTIONS}/${ids.sharedCollection}/v1`, { visibility });
+    const share = (visibility: 'PRIVATE' | 'WORKSPACE') => call(team.owner, 'PUT', `${COLLECTIONS}/${ids.sharedCollection}/v1`, { visibility });
     expect((await share('PRIVATE')).statusCode).toBe(200);
-    expect((await items(colleague)).map(key).sort()).toEqual([`draft:${ids.directDraft}`, `draft:${ids.viaDraft}`].sort());
-    expect((await items(owner)).map(key)).toContain(`doc:${ids.sharedDoc}`);
+    expect((await items(team.colleague)).map(key).sort()).toEqual([`draft:${ids.directDraft}`, `draft:${ids.viaDraft}`].sort());
+    expect((await items(team.owner)).map(key)).toContain(`doc:${ids.sharedDoc}`);
     expect((await share('WORKSPACE')).statusCode).toBe(200);
-    expect((await items(colleague)).map(key)).toContain(`doc:${ids.sharedDoc}`);
+    expect((await items(team.colleague)).map(key)).toContain(`doc:${ids.sharedDoc}`);
   });
 });
