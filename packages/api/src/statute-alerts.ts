@@ -9,9 +9,12 @@ import { booleanQuery } from './list-query';
 // Statute-change alerts (issue "Legal research", beyond the anchors). When a newer version of a
 // statute is imported, each article that changed against the version it supersedes (amendment notes
 // are not text) is matched with what the workspace rests on it: AI review findings whose legal basis
-// cites the article in an older version, and saved chat answers whose citations do. One alert per
+// cites the article in an older version, saved chat answers and advisory drafts whose citations do,
+// and documents of the team's collections whose text cites it by name ("민법 제750조"); also the records
+// citing a decree or rule article that implements it ("법 제43조의6제2항에서"). One alert per
 // workspace, new version and article, with the referencing items. An item is exactly as visible as
-// its record (a chat answer: its chat's owner; a finding: who can read the review); an alert none of
+// its record (a chat answer: its chat's owner; a finding: who can read the review; a draft: as its
+// inquiry, the workspace's research users; a document: who sees its collection); an alert none of
 // whose items the caller can see is not shown to them. Read and dismissed are the workspace's state.
 // Not in the catalogue: named under /api/aistudio/statute-change-alerts/... (docs/legal-research.md).
 // ---------------------------------------------------------------------------------------------
@@ -19,7 +22,7 @@ import { booleanQuery } from './list-query';
 const product = 'AI_STUDIO' as const;
 const tags = ['aistudio: statute-change alerts'];
 
-export const STATUTE_ALERT_ITEM_TYPES = ['REVIEW_FINDING', 'CHAT_ANSWER'] as const;
+export const STATUTE_ALERT_ITEM_TYPES = ['REVIEW_FINDING', 'CHAT_ANSWER', 'ADVISORY_DRAFT', 'COLLECTION_DOCUMENT'] as const;
 export const StatuteAlertItemTypeSchema = z.enum(STATUTE_ALERT_ITEM_TYPES);
 export type StatuteAlertItemType = z.infer<typeof StatuteAlertItemTypeSchema>;
 
@@ -28,7 +31,23 @@ export const StatuteAlertVersionSchema = z.object({
   effectiveDate: z.string().describe('시행일자'),
 });
 
-const cited = StatuteAlertVersionSchema.describe('The version the item cites (the superseded one, or an older one)');
+const cited = StatuteAlertVersionSchema.describe(
+  "The version of the alert's statute the item rests on: the one it cites (the superseded one, or an older one); with `via`, the version the lower article implemented (the superseded one)",
+);
+
+/** The decree (시행령) or rule (시행규칙) article a record cites, which implements the changed article. */
+export const StatuteAlertViaSchema = z.object({
+  statuteId: z.string().describe('법령ID of the decree or rule'),
+  statuteTitle: z.string(),
+  statuteKind: StatuteKindSchema,
+  lawSerialNumber: z.string().describe('The version of it whose text names the changed article (in force when the new version took effect)'),
+  effectiveDate: z.string(),
+  article: z.string().describe('The article the record cites (제23조의10)'),
+  articleTitle: z.string().nullable(),
+});
+export type StatuteAlertVia = z.infer<typeof StatuteAlertViaSchema>;
+
+const via = StatuteAlertViaSchema.nullable().describe("Null when the record cites the changed article itself; else the decree or rule article it cites, which implements it");
 
 export const StatuteAlertItemSchema = z.discriminatedUnion('type', [
   z.object({
@@ -39,6 +58,7 @@ export const StatuteAlertItemSchema = z.discriminatedUnion('type', [
     title: z.string().describe('The contract title (or the reviewed file name) when the alert was written'),
     question: LocalizedTextSchema.describe("The finding's checkpoint question"),
     cited,
+    via,
   }),
   z.object({
     type: z.literal('CHAT_ANSWER'),
@@ -46,6 +66,24 @@ export const StatuteAlertItemSchema = z.discriminatedUnion('type', [
     chatMessageKey: z.string(),
     title: z.string().describe("The chat's title when the alert was written"),
     cited,
+    via,
+  }),
+  z.object({
+    type: z.literal('ADVISORY_DRAFT'),
+    inquiryId: z.number().int(),
+    draftId: z.number().int(),
+    title: z.string().describe("The inquiry's title when the alert was written"),
+    cited,
+    via,
+  }),
+  z.object({
+    type: z.literal('COLLECTION_DOCUMENT'),
+    collectionId: z.number().int(),
+    documentId: z.number().int(),
+    title: z.string().describe("The document's title when the alert was written"),
+    collectionName: z.string().describe("The collection's name when the alert was written"),
+    cited,
+    via,
   }),
 ]);
 export type StatuteAlertItem = z.infer<typeof StatuteAlertItemSchema>;

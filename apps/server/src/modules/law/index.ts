@@ -34,4 +34,6 @@ export {
   articleChange, articleRefKey, type ArticleChange, comparedArticles, newerArticleVersions, versionChanges, versionsOfStatutes,
 } from './law.changes';
 export { compareVersions } from './law.versions';
-export { type ArticleRef, citedAmong, citedRefsIn, citesAnyWhere } from './law.refs';
+export { type ArticleRef, citedAmong, citedRefsIn, citesAnyWhere, hasElementWhere } from './law.refs';
+/** The decree and rule articles implementing an article (the statute-change alerts). */
+export { implementingArticles, type LowerStatuteLinks, lowerTitlesOf, versionsByTitle } from './law.implementing';

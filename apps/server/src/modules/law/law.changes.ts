@@ -91,14 +91,16 @@ export async function versionChanges(db: Db | Tx, older: string, newer: string):
   return changes;
 }
 
-type VersionRow = Pick<typeof lawStatutes.$inferSelect, 'lawSerialNumber' | 'lawId' | 'effectiveDate' | 'promulgationDate'>;
+type VersionRow = Pick<typeof lawStatutes.$inferSelect, 'lawSerialNumber' | 'lawId' | 'effectiveDate' | 'promulgationDate' | 'importedAt'>;
 
 /** The stored versions of these statutes (법령ID), oldest first per statute. */
 export async function versionsOfStatutes(db: Db | Tx, lawIds: readonly string[]): Promise<Map<string, VersionRow[]>> {
   const byLawId = new Map<string, VersionRow[]>();
   if (lawIds.length === 0) return byLawId;
   const rows = await db
-    .select({ lawSerialNumber: lawStatutes.lawSerialNumber, lawId: lawStatutes.lawId, effectiveDate: lawStatutes.effectiveDate, promulgationDate: lawStatutes.promulgationDate })
+    .select({
+      lawSerialNumber: lawStatutes.lawSerialNumber, lawId: lawStatutes.lawId, effectiveDate: lawStatutes.effectiveDate, promulgationDate: lawStatutes.promulgationDate, importedAt: lawStatutes.importedAt,
+    })
     .from(lawStatutes)
     .where(inArray(lawStatutes.lawId, [...new Set(lawIds)]));
   for (const row of rows) byLawId.set(row.lawId, [...(byLawId.get(row.lawId) ?? []), row]);

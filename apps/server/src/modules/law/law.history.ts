@@ -174,10 +174,11 @@ export async function legalHierarchy(db: Db, statuteId: string): Promise<LegalHi
     }
     return keys;
   };
+  const names = { 법률: family.법률?.title, 시행령: family.시행령?.title };
   for (const lower of [family.시행령, family.시행규칙]) {
     if (!lower) continue;
     for (const article of await mainArticlesOf(db, lower.lawSerialNumber)) {
-      for (const link of parseArticleLinks(article.text, lower.kind)) {
+      for (const link of parseArticleLinks(article.text, lower.kind, names)) {
         const upper = family[link.to];
         if (!upper || !(await upperKeys(upper)).has(link.article)) continue;
         links.push({

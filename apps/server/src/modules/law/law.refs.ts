@@ -15,12 +15,20 @@ export interface ArticleRef {
 const values = (items: Iterable<string>) => sql.join([...new Set(items)].map((v) => sql`${v}`), sql`, `);
 
 /**
+ * True when the jsonb array holds an element whose fields each take one of the given values (a
+ * superset of the combinations asked for: pair them up in code). No list may be empty.
+ */
+export function hasElementWhere(jsonbArray: SQLWrapper, fields: Readonly<Record<string, readonly string[]>>): SQL {
+  const conditions = Object.entries(fields).map(([field, among]) => sql`e->>(${field}::text) in (${values(among)})`);
+  return sql`exists (select 1 from jsonb_array_elements(${jsonbArray}) e where ${sql.join(conditions, sql` and `)})`;
+}
+
+/**
  * True when the jsonb array holds an element naming a version and an article among `refs` (a
  * superset: pair the elements up with `citedAmong`). `refs` must not be empty.
  */
 export function citesAnyWhere(jsonbArray: SQLWrapper, refs: readonly ArticleRef[]): SQL {
-  return sql`exists (select 1 from jsonb_array_elements(${jsonbArray}) e
-                      where e->>'lawSerialNumber' in (${values(refs.map((r) => r.lawSerialNumber))}) and e->>'article' in (${values(refs.map((r) => r.article))}))`;
+  return hasElementWhere(jsonbArray, { lawSerialNumber: refs.map((r) => r.lawSerialNumber), article: refs.map((r) => r.article) });
 }
 
 /** The elements of a stored array that are among `refs`, once each. */

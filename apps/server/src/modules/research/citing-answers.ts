@@ -3,7 +3,7 @@ import type { AttachmentReader } from '../../platform/attachments';
 import type { Db, Tx } from '../../platform/db/client';
 import { inScope } from '../../platform/db/tenancy';
 import { type ArticleRef, citedAmong, citedRefsIn, citesAnyWhere } from '../law';
-import { AI_RESEARCH_USE } from './research.policy';
+import { researchReaderId } from './research.policy';
 import { researchChatMessages, researchChats } from './research.table';
 
 // What the statute-change alerts need of the research chats: which saved answers cite a statute
@@ -11,14 +11,14 @@ import { researchChatMessages, researchChats } from './research.table';
 
 /** True when the reader owns the chat of the answer `messageId` names (and may use research in a workspace with AI Studio). */
 export function readableAnswerWhere(reader: AttachmentReader, messageId: SQLWrapper): SQL {
-  const principal = reader.ctx.principal;
-  if (principal?.kind !== 'user' || !principal.permissions.has(AI_RESEARCH_USE) || !reader.ctx.products?.has('AI_STUDIO')) return sql`false`;
+  const userId = researchReaderId(reader.ctx);
+  if (userId === null) return sql`false`;
   return exists(
     reader.db
       .select({ one: sql`1` })
       .from(researchChatMessages)
       .innerJoin(researchChats, and(eq(researchChats.id, researchChatMessages.chatId), inScope(researchChats, reader.scope)))
-      .where(and(inScope(researchChatMessages, reader.scope), sql`${researchChatMessages.id} = ${messageId}`, eq(researchChats.userId, principal.userId))),
+      .where(and(inScope(researchChatMessages, reader.scope), sql`${researchChatMessages.id} = ${messageId}`, eq(researchChats.userId, userId))),
   );
 }
 

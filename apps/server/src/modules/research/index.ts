@@ -26,5 +26,11 @@ export const researchModule = defineModule({
 
 /** The statute-change alerts: answers citing an article (across workspaces, for the detection job) and who may see one. */
 export { type CitingAnswer, readableAnswerWhere, unscopedAnswersCiting, unscopedCitedByAnswers } from './citing-answers';
+/** The statute-change alerts: advisory drafts and library documents citing an article, and who may see one. */
+export { type CitingDraft, readableDraftWhere, unscopedCitedByDrafts, unscopedDraftsCiting } from './advisory/citing-drafts';
+export {
+  type CitingDocument, readableDocumentWhere, unscopedBackfillDocumentMentions, unscopedDocumentsMentioning, unscopedMentionedArticles,
+} from './collections/citing-documents';
+export type { DocumentMention } from './collections/collections.table';
 /** Research use (ai.research.use) and the caller's scope: the statute-change alerts live in the research area. */
-export { AI_RESEARCH_USE, requireResearchUse } from './research.policy';
+export { AI_RESEARCH_USE, koreanToday, requireResearchUse } from './research.policy';

@@ -15,3 +15,13 @@ export function requireResearchUse(ctx: RequestContext): { scope: TenantScope; u
 export function koreanToday(now = new Date()): string {
   return now.toLocaleDateString('sv-SE', { timeZone: 'Asia/Seoul' });
 }
+
+/**
+ * The caller's user id when they may use research in a workspace with AI Studio, else null: what
+ * the statute-change alerts' predicates ask of whoever reads a chat answer, a draft or a document.
+ */
+export function researchReaderId(ctx: RequestContext): number | null {
+  const principal = ctx.principal;
+  if (principal?.kind !== 'user' || !principal.permissions.has(AI_RESEARCH_USE) || !ctx.products?.has('AI_STUDIO')) return null;
+  return principal.userId;
+}

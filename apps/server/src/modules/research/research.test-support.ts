@@ -3,9 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ChatQueryDone, ChatQueryDoneSchema } from '@legal/api';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import type { TestApp } from '../../test/harness';
+import { newWorkspace } from '../auth/auth.test-support';
+import { person, type Person, type Workspace } from '../contracts/contracts.test-support';
 import { ensureStatute, lawArticles, lawIndex, lawStatutes, parseStatute } from '../law';
+import { type DocumentMention, researchCollectionDocuments } from './collections/collections.table';
 import { indexVersion } from './passage-index';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -67,4 +71,40 @@ export async function useOpenAiStandIn(t: TestApp, superCookie: string, ws: { te
     payload: { tenantId: ws.tenantId, workspaceId: ws.workspaceId, driver: 'OPENAI_COMPATIBLE', baseUrl, chatModel: 'stand-in-model', apiKey: 'sk-stand-in-key-0123456789' },
   });
   if (res.statusCode !== 200) throw new Error(`the stand-in provider was refused: ${res.body}`);
+}
+
+/** What a collection document's text cites by name, as stored at indexing (null: not read yet). */
+export async function storedDocumentMentions(db: Db, documentId: number): Promise<DocumentMention[] | null> {
+  const [row] = await db.select({ mentions: researchCollectionDocuments.statuteMentions }).from(researchCollectionDocuments).where(eq(researchCollectionDocuments.id, documentId));
+  return row?.mentions ?? null;
+}
+
+/** Forgets what a document cites, as a document indexed before the mentions were read at indexing is stored. */
+export async function forgetDocumentMentions(db: Db, documentId: number): Promise<void> {
+  await db.update(researchCollectionDocuments).set({ statuteMentions: null }).where(eq(researchCollectionDocuments.id, documentId));
+}
+
+export interface ResearchTeams {
+  ws: Workspace;
+  other: Workspace;
+  /** Research users of `ws`. */
+  owner: Person;
+  colleague: Person;
+  /** A member of `ws` without research use. */
+  reader: Person;
+  /** A research user of `other`. */
+  stranger: Person;
+}
+
+/** Two workspaces with AI Studio: an owner, a colleague and a reader in one, a stranger in the other. */
+export async function researchTeams(t: TestApp): Promise<ResearchTeams> {
+  const ws = await newWorkspace(t, { products: ['AI_STUDIO'] });
+  const other = await newWorkspace(t, { products: ['AI_STUDIO'] });
+  return {
+    ws, other,
+    owner: await person(t, ws, ['GENERAL_MEMBER'], '김민준'),
+    colleague: await person(t, ws, ['GENERAL_MEMBER'], '이서연'),
+    reader: await person(t, ws, ['READER'], '박열람'),
+    stranger: await person(t, other, ['GENERAL_MEMBER'], '최타사'),
+  };
 }

@@ -3,11 +3,13 @@ import type { AttachmentReader, AttachmentRegistry } from '../../platform/attach
 import { inScope } from '../../platform/db/tenancy';
 import type { NotificationRecordRegistry } from '../../platform/notifications/notifications';
 import { readableFindingWhere } from '../ai-review';
-import { AI_RESEARCH_USE, readableAnswerWhere } from '../research';
+import { AI_RESEARCH_USE, readableAnswerWhere, readableDocumentWhere, readableDraftWhere } from '../research';
 import { statuteChangeAlertItems } from './statute-alerts.table';
 
 // An alert item is exactly as visible as its record: a saved chat answer to its chat's owner, a
-// review finding to who can read the review (AI review's own rule). An alert is visible when one of
+// review finding to who can read the review (AI review's own rule), an advisory draft as its inquiry
+// (the workspace's research users), a library document as its collection (its owner, or the
+// workspace's research users when shared): each the owning module's rule. An alert is visible when one of
 // its items is. These predicates are the one choke point: the list, the detail, read and dismiss,
 // and the notifications that point at an alert all go through them.
 
@@ -23,10 +25,12 @@ export function canUseAlerts(reader: Pick<AttachmentReader, 'ctx'>): boolean {
 /** True when the reader may see the item row of statute_change_alert_items in the query. */
 export async function visibleItemWhere(rules: Rules, reader: AttachmentReader): Promise<SQL> {
   const finding = await readableFindingWhere(rules, reader, statuteChangeAlertItems.recordId);
-  const answer = readableAnswerWhere(reader, statuteChangeAlertItems.recordId);
+  const { recordId, itemType } = statuteChangeAlertItems;
   return sql`(${or(
-    and(eq(statuteChangeAlertItems.itemType, 'REVIEW_FINDING'), finding),
-    and(eq(statuteChangeAlertItems.itemType, 'CHAT_ANSWER'), answer),
+    and(eq(itemType, 'REVIEW_FINDING'), finding),
+    and(eq(itemType, 'CHAT_ANSWER'), readableAnswerWhere(reader, recordId)),
+    and(eq(itemType, 'ADVISORY_DRAFT'), readableDraftWhere(reader, recordId)),
+    and(eq(itemType, 'COLLECTION_DOCUMENT'), readableDocumentWhere(reader, recordId)),
   )!})`;
 }
 

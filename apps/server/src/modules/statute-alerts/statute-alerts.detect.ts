@@ -1,23 +1,28 @@
-import type { StatuteKind } from '@legal/api';
-import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+import type { StatuteAlertVia, StatuteKind } from '@legal/api';
+import { asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../platform/db/client';
-import { inScope } from '../../platform/db/tenancy';
 import { eachInTurn, NO_TURNS } from '../../platform/jobs/in-turns';
-import { notify, type NotificationInput } from '../../platform/notifications/notifications';
-import { type CitingFinding, unscopedCitedByFindings, unscopedFindingsCiting } from '../ai-review';
-import { type ArticleChange, articleChange, type ArticleRef, articleRefKey, comparedArticles, lawStatutes, versionChanges, versionsOfStatutes } from '../law';
-import { type CitingAnswer, unscopedAnswersCiting, unscopedCitedByAnswers } from '../research';
-import { statuteChangeAlertItems, statuteChangeAlerts, statuteVersionChecks } from './statute-alerts.table';
+import {
+  type ArticleChange, articleChange, type ArticleRef, articleRefKey, comparedArticles, implementingArticles, lawStatutes, lowerTitlesOf, versionChanges, versionsOfStatutes,
+} from '../law';
+import { type DocumentMention, unscopedDocumentsMentioning } from '../research';
+import { type CitedIndex, citedIndex, type CitingRecord, documentRecord, recordsCiting } from './statute-alerts.records';
+import { statuteVersionChecks } from './statute-alerts.table';
+import { type Bearing, planAlerts, writeAlert } from './statute-alerts.write';
 
 // The detection: each stored statute version not compared yet is compared, article by article,
 // with the version it supersedes (the previous by 시행일자). For every article that changed, was
-// deleted or went away, the records made before the version arrived that cite it in an older
-// version (review findings' legal bases, saved chat answers' citations) become one alert per
-// workspace with them as items, and their people are notified. One version a transaction, then marked compared: a second run (or a crash
-// and its retry) writes nothing twice, and the unique keys hold if two runs overlap.
+// deleted or went away, the records made before the version arrived that rest on it as it read
+// before become one alert per workspace with them as items, and their people are notified: review
+// findings, saved chat answers and advisory drafts citing it in an older version, library documents
+// citing it by name, and any of these citing a decree or rule article that implements it. One
+// version a transaction, then marked compared: a second run (or a crash and its retry) writes
+// nothing twice, and the unique keys hold if two runs overlap.
 
 type VersionRow = typeof lawStatutes.$inferSelect;
 type Version = { lawSerialNumber: string; effectiveDate: string };
+/** A version to compare: the one it supersedes, every older one, and the statutes below it (its decree and rules). */
+type WorkUnit = { version: VersionRow; previous: Version; older: Version[]; lowerLawIds: string[] };
 
 export interface DetectionResult {
   /** Versions compared in this run. */
@@ -34,17 +39,26 @@ async function uncheckedVersions(db: Db): Promise<VersionRow[]> {
   return db.select().from(lawStatutes).where(notInArray(lawStatutes.lawSerialNumber, checked)).orderBy(asc(lawStatutes.lawId), asc(lawStatutes.effectiveDate));
 }
 
-/** What any record of any workspace cites, by version: most new versions have nothing cited before them. */
-async function citedByVersion(db: Db): Promise<Map<string, Set<string>>> {
-  const cited = new Map<string, Set<string>>();
-  for (const ref of [...(await unscopedCitedByFindings(db)), ...(await unscopedCitedByAnswers(db))]) {
-    cited.set(ref.lawSerialNumber, (cited.get(ref.lawSerialNumber) ?? new Set()).add(ref.article));
-  }
-  return cited;
-}
-
 async function markChecked(db: Db | Tx, rows: Array<typeof statuteVersionChecks.$inferInsert>): Promise<void> {
   for (let i = 0; i < rows.length; i += 500) await db.insert(statuteVersionChecks).values(rows.slice(i, i + 500)).onConflictDoNothing();
+}
+
+/** The 법령IDs of the statutes below each compact title's family (a decree and rule of an Act), from the stored versions. */
+async function lawIdsByTitle(db: Db): Promise<Map<string, string[]>> {
+  const byTitle = new Map<string, string[]>();
+  for (const row of await db.selectDistinct({ lawId: lawStatutes.lawId, compactTitle: lawStatutes.compactTitle }).from(lawStatutes)) {
+    byTitle.set(row.compactTitle, [...(byTitle.get(row.compactTitle) ?? []), row.lawId]);
+  }
+  return byTitle;
+}
+
+/**
+ * Whether anything may rest on what the version changed: an older version of it cited, the statute
+ * cited by name in a document, or a decree or rule below it cited. Most new versions have nothing
+ * (the whole corpus on a first start), and are only marked compared.
+ */
+function concernsAnyone(version: VersionRow, older: readonly Version[], cited: CitedIndex, lowerLawIds: readonly string[]): boolean {
+  return older.some((o) => cited.byVersion.has(o.lawSerialNumber)) || cited.mentioned.has(version.lawId) || lowerLawIds.some((id) => cited.statutes.has(id));
 }
 
 /** Compares every version not compared yet; the counts of what it wrote. */
@@ -52,23 +66,24 @@ export async function detectStatuteChanges(db: Db, options: { inTurnsWith?: Pick
   const result: DetectionResult = { checked: 0, alerts: 0, items: 0 };
   const pending = await uncheckedVersions(db);
   if (pending.length === 0) return result;
-  const cited = await citedByVersion(db);
+  const cited = await citedIndex(db);
   const versions = await versionsOfStatutes(db, pending.map((v) => v.lawId));
+  const titles = await lawIdsByTitle(db);
   const quiet: Array<typeof statuteVersionChecks.$inferInsert> = [];
-  const work: Array<{ version: VersionRow; previous: Version; older: Version[] }> = [];
+  const work: WorkUnit[] = [];
   for (const version of pending) {
     const all = versions.get(version.lawId) ?? [];
     const older = all.slice(0, all.findIndex((v) => v.lawSerialNumber === version.lawSerialNumber));
     const previous = older.at(-1);
-    // Nothing cites an older version of this statute: nothing to tell anyone (the first import of the corpus).
-    if (!previous || !older.some((o) => cited.has(o.lawSerialNumber))) quiet.push({ lawSerialNumber: version.lawSerialNumber, previousLawSerialNumber: previous?.lawSerialNumber ?? null });
-    else work.push({ version, previous, older });
+    const lowerLawIds = lowerTitlesOf(version).flatMap((title) => titles.get(title) ?? []);
+    if (!previous || !concernsAnyone(version, older, cited, lowerLawIds)) quiet.push({ lawSerialNumber: version.lawSerialNumber, previousLawSerialNumber: previous?.lawSerialNumber ?? null });
+    else work.push({ version, previous, older, lowerLawIds });
   }
   await markChecked(db, quiet);
   result.checked += quiet.length;
   await eachInTurn(options.inTurnsWith ?? NO_TURNS, work, async (unit) => {
     if (options.signal?.aborted) return;
-    const written = await checkVersion(db, unit.version, unit.previous, unit.older, cited);
+    const written = await checkVersion(db, unit, cited);
     if (!written) return;
     result.checked++;
     result.alerts += written.alerts;
@@ -77,71 +92,8 @@ export async function detectStatuteChanges(db: Db, options: { inTurnsWith?: Pick
   return result;
 }
 
-interface PlannedItem {
-  itemType: 'REVIEW_FINDING' | 'CHAT_ANSWER';
-  recordId: number;
-  reviewId: number | null;
-  contractId: number | null;
-  chatKey: string | null;
-  chatMessageKey: string | null;
-  title: string;
-  question: { ko: string; en: string } | null;
-  cited: { lawSerialNumber: string; effectiveDate: string };
-  people: number[];
-}
-
-/** Per workspace and article, the records citing it in a version whose text the new version changed. */
-function planItems(
-  findings: readonly CitingFinding[],
-  answers: readonly CitingAnswer[],
-  applies: (ref: ArticleRef) => boolean,
-  effectiveDateOf: ReadonlyMap<string, string>,
-): Map<string, { scope: { tenantId: number; workspaceId: number }; article: string; items: PlannedItem[] }> {
-  const groups = new Map<string, { scope: { tenantId: number; workspaceId: number }; article: string; items: PlannedItem[] }>();
-  const add = (scope: { tenantId: number; workspaceId: number }, ref: ArticleRef, item: Omit<PlannedItem, 'cited'>) => {
-    if (!applies(ref)) return;
-    const key = `${scope.tenantId}:${scope.workspaceId}:${ref.article}`;
-    const group = groups.get(key) ?? { scope, article: ref.article, items: [] };
-    groups.set(key, group);
-    // One item per record: the newest version it cites the article in.
-    const seen = group.items.find((i) => i.itemType === item.itemType && i.recordId === item.recordId);
-    const cited = { lawSerialNumber: ref.lawSerialNumber, effectiveDate: effectiveDateOf.get(ref.lawSerialNumber)! };
-    if (!seen) group.items.push({ ...item, cited });
-    else if (seen.cited.effectiveDate < cited.effectiveDate) seen.cited = cited;
-  };
-  for (const f of findings) {
-    for (const ref of f.cites) {
-      add({ tenantId: f.tenantId, workspaceId: f.workspaceId }, ref, {
-        itemType: 'REVIEW_FINDING', recordId: f.findingId, reviewId: f.reviewId, contractId: f.contractId, chatKey: null, chatMessageKey: null, title: f.title, question: f.question, people: f.peopleUserIds,
-      });
-    }
-  }
-  for (const a of answers) {
-    for (const ref of a.cites) {
-      add({ tenantId: a.tenantId, workspaceId: a.workspaceId }, ref, {
-        itemType: 'CHAT_ANSWER', recordId: a.messageId, reviewId: null, contractId: null, chatKey: a.chatKey, chatMessageKey: a.chatMessageKey, title: a.chatTitle, question: null, people: [a.ownerUserId],
-      });
-    }
-  }
-  return groups;
-}
-
-/**
- * Compares one version with the one it supersedes and writes its alerts, in one transaction; null
- * when another run compared it first.
- */
-async function checkVersion(
-  db: Db,
-  version: VersionRow,
-  previous: Version,
-  older: readonly Version[],
-  cited: ReadonlyMap<string, ReadonlySet<string>>,
-): Promise<{ alerts: number; items: number } | null> {
-  const changes = await versionChanges(db, previous.lawSerialNumber, version.lawSerialNumber);
-  const byArticle = new Map<string, ArticleChange>(changes.map((c) => [c.article, c]));
-  // The (older version, article) pairs some record cites whose article the new version changed.
-  const refs: ArticleRef[] = older.flatMap((o) => [...(cited.get(o.lawSerialNumber) ?? [])].filter((a) => byArticle.has(a)).map((article) => ({ lawSerialNumber: o.lawSerialNumber, article })));
-  // A record citing an older version than the superseded one is told only if its own text differs from the new text.
+/** Of (older version, article) pairs, those whose own text differs from the new version's: a record citing an unchanged text is not told. */
+async function differingRefs(db: Db, version: VersionRow, previous: Version, byArticle: ReadonlyMap<string, ArticleChange>, refs: readonly ArticleRef[]): Promise<Set<string>> {
   const newTexts = await comparedArticles(db, version.lawSerialNumber, [...new Set(refs.map((r) => r.article))]);
   const differs = new Set<string>();
   for (const mst of new Set(refs.map((r) => r.lawSerialNumber))) {
@@ -149,12 +101,80 @@ async function checkVersion(
     const texts = mst === previous.lawSerialNumber ? new Map(mine.map((a) => [a, byArticle.get(a)!.before])) : await comparedArticles(db, mst, mine);
     for (const article of mine) if (articleChange(texts.get(article) ?? null, newTexts.get(article) ?? null) !== null) differs.add(articleRefKey({ lawSerialNumber: mst, article }));
   }
-  const relevant = refs.filter((r) => differs.has(articleRefKey(r)));
+  return differs;
+}
+
+interface LowerBearings {
+  /** Bearings by (lower version, article) key. */
+  byRef: Map<string, Bearing[]>;
+  /** Those (lower version, article) pairs. */
+  refs: ArticleRef[];
+  /** The implementing articles as a document names them (statute and article). */
+  mentions: DocumentMention[];
+}
+
+/**
+ * The decree and rule articles implementing a changed article (in the lower version in force when
+ * the new version takes effect), as bearings on the changed article keyed by every (lower version up
+ * to that one, article) a record may cite.
+ */
+async function lowerBearings(db: Db, version: VersionRow, previous: Version, changed: readonly string[]): Promise<LowerBearings> {
+  const out: LowerBearings = { byRef: new Map(), refs: [], mentions: [] };
+  for (const lower of await implementingArticles(db, version, changed)) {
+    for (const link of lower.links) {
+      const via: StatuteAlertVia = {
+        statuteId: lower.version.lawId, statuteTitle: lower.version.title, statuteKind: lower.version.kind as StatuteKind,
+        lawSerialNumber: lower.version.lawSerialNumber, effectiveDate: lower.version.effectiveDate, article: link.article, articleTitle: link.articleTitle,
+      };
+      out.mentions.push({ lawId: lower.version.lawId, article: link.article });
+      for (const lawSerialNumber of lower.versions) {
+        const ref = { lawSerialNumber, article: link.article };
+        const key = articleRefKey(ref);
+        if (!out.byRef.has(key)) out.refs.push(ref);
+        out.byRef.set(key, [...(out.byRef.get(key) ?? []), { article: link.implements, cited: previous, via }]);
+      }
+    }
+  }
+  return out;
+}
+
+const NO_LOWER: LowerBearings = { byRef: new Map(), refs: [], mentions: [] };
+
+/** The library documents citing a changed article, or an implementing one, by name, with their mentions read as versions. */
+async function documentRecords(db: Db, version: VersionRow, mentions: readonly DocumentMention[]): Promise<CitingRecord[]> {
+  const docs = await unscopedDocumentsMentioning(db, mentions, version.importedAt);
+  if (docs.length === 0) return [];
+  const versions = await versionsOfStatutes(db, mentions.map((m) => m.lawId));
+  return docs.map((doc) => documentRecord(doc, versions, version.importedAt));
+}
+
+/**
+ * Compares one version with the one it supersedes and writes its alerts, in one transaction; null
+ * when another run compared it first.
+ */
+async function checkVersion(db: Db, unit: WorkUnit, cited: CitedIndex): Promise<{ alerts: number; items: number } | null> {
+  const { version, previous, older } = unit;
+  const changes = await versionChanges(db, previous.lawSerialNumber, version.lawSerialNumber);
+  const byArticle = new Map<string, ArticleChange>(changes.map((c) => [c.article, c]));
+  // The decree and rules are read only when something cites them.
+  const lower = unit.lowerLawIds.some((id) => cited.statutes.has(id)) ? await lowerBearings(db, version, previous, [...byArticle.keys()]) : NO_LOWER;
+  const documents = await documentRecords(db, version, [...[...byArticle.keys()].map((article) => ({ lawId: version.lawId, article })), ...lower.mentions]);
+  // The (older version, article) pairs some record cites whose article the new version changed.
+  const olderSet = new Set(older.map((o) => o.lawSerialNumber));
+  const direct = [
+    ...older.flatMap((o) => [...(cited.byVersion.get(o.lawSerialNumber) ?? [])].map((article) => ({ lawSerialNumber: o.lawSerialNumber, article }))),
+    ...documents.flatMap((d) => d.cites),
+  ].filter((r) => olderSet.has(r.lawSerialNumber) && byArticle.has(r.article));
+  const differs = await differingRefs(db, version, previous, byArticle, direct);
+  const effectiveDateOf = new Map(older.map((o) => [o.lawSerialNumber, o.effectiveDate]));
+  const bearings = (ref: ArticleRef): Bearing[] => {
+    const key = articleRefKey(ref);
+    if (differs.has(key)) return [{ article: ref.article, cited: { lawSerialNumber: ref.lawSerialNumber, effectiveDate: effectiveDateOf.get(ref.lawSerialNumber)! }, via: null }];
+    return lower.byRef.get(key) ?? [];
+  };
   // Only records made before the version arrived: one made since (an answer about a past date) chose what it cites.
-  const [findings, answers] = relevant.length
-    ? await Promise.all([unscopedFindingsCiting(db, relevant, version.importedAt), unscopedAnswersCiting(db, relevant, version.importedAt)])
-    : [[], []];
-  const groups = planItems(findings, answers, (ref) => differs.has(articleRefKey(ref)), new Map(older.map((o) => [o.lawSerialNumber, o.effectiveDate])));
+  const records = [...(await recordsCiting(db, [...direct.filter((r) => differs.has(articleRefKey(r))), ...lower.refs], version.importedAt)), ...documents];
+  const groups = planAlerts(records, bearings);
 
   return db.transaction(async (tx) => {
     // Runs take turns per version: the second sees the first's mark and writes nothing.
@@ -171,47 +191,4 @@ async function checkVersion(
     await markChecked(tx, [{ lawSerialNumber: version.lawSerialNumber, previousLawSerialNumber: previous.lawSerialNumber, changedArticles: changes.length, alertCount: alerts }]);
     return { alerts, items };
   });
-}
-
-/** One workspace's alert for one article (kept when it exists) and its items not written yet; their people are told. */
-async function writeAlert(
-  tx: Tx,
-  version: VersionRow,
-  previous: Version,
-  change: ArticleChange,
-  group: { scope: { tenantId: number; workspaceId: number }; article: string; items: PlannedItem[] },
-): Promise<{ isNew: boolean; items: number }> {
-  const { scope } = group;
-  const [inserted] = await tx
-    .insert(statuteChangeAlerts)
-    .values({
-      ...scope, statuteId: version.lawId, statuteTitle: version.title, statuteKind: version.kind as StatuteKind, article: change.article, articleTitle: change.before.title,
-      changeKind: change.changeKind, movedTo: change.movedTo, oldLawSerialNumber: previous.lawSerialNumber, oldEffectiveDate: previous.effectiveDate,
-      newLawSerialNumber: version.lawSerialNumber, newEffectiveDate: version.effectiveDate, newAmendmentKind: version.amendmentKind,
-    })
-    .onConflictDoNothing()
-    .returning({ id: statuteChangeAlerts.id });
-  const alertId =
-    inserted?.id ??
-    (await tx
-      .select({ id: statuteChangeAlerts.id })
-      .from(statuteChangeAlerts)
-      .where(and(inScope(statuteChangeAlerts, scope), eq(statuteChangeAlerts.newLawSerialNumber, version.lawSerialNumber), eq(statuteChangeAlerts.article, change.article))))[0]!.id;
-  const written = await tx
-    .insert(statuteChangeAlertItems)
-    .values(
-      group.items.map((item) => ({
-        ...scope, alertId, itemType: item.itemType, recordId: item.recordId, reviewId: item.reviewId, contractId: item.contractId, chatKey: item.chatKey,
-        chatMessageKey: item.chatMessageKey, title: item.title, question: item.question, citedLawSerialNumber: item.cited.lawSerialNumber, citedEffectiveDate: item.cited.effectiveDate,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({ itemType: statuteChangeAlertItems.itemType, recordId: statuteChangeAlertItems.recordId });
-  const people = group.items.filter((item) => written.some((w) => w.itemType === item.itemType && w.recordId === item.recordId)).flatMap((item) => item.people);
-  const input: NotificationInput = {
-    kind: 'statute.ARTICLE_CHANGED', recipientUserIds: people, record: { type: 'STATUTE_CHANGE_ALERT', id: alertId },
-    title: `${version.title} ${change.article}`, data: { effectiveDate: version.effectiveDate }, actorUserId: null,
-  };
-  await notify(tx, scope, input);
-  return { isNew: inserted !== undefined, items: written.length };
 }

@@ -39,9 +39,17 @@ async function visible(services: Services, caller: Caller): Promise<SQL> {
 }
 
 function itemDto(row: ItemRow): StatuteAlertItem {
-  const cited = { lawSerialNumber: row.citedLawSerialNumber, effectiveDate: row.citedEffectiveDate };
-  if (row.itemType === 'CHAT_ANSWER') return { type: 'CHAT_ANSWER', chatKey: row.chatKey!, chatMessageKey: row.chatMessageKey!, title: row.title, cited };
-  return { type: 'REVIEW_FINDING', reviewId: row.reviewId!, findingId: row.recordId, contractId: row.contractId, title: row.title, question: row.question ?? { ko: '', en: '' }, cited };
+  const common = { title: row.title, cited: { lawSerialNumber: row.citedLawSerialNumber, effectiveDate: row.citedEffectiveDate }, via: row.via };
+  switch (row.itemType) {
+    case 'CHAT_ANSWER':
+      return { type: 'CHAT_ANSWER', chatKey: row.chatKey!, chatMessageKey: row.chatMessageKey!, ...common };
+    case 'ADVISORY_DRAFT':
+      return { type: 'ADVISORY_DRAFT', inquiryId: row.inquiryId!, draftId: row.recordId, ...common };
+    case 'COLLECTION_DOCUMENT':
+      return { type: 'COLLECTION_DOCUMENT', collectionId: row.collectionId!, documentId: row.recordId, collectionName: row.collectionName ?? '', ...common };
+    case 'REVIEW_FINDING':
+      return { type: 'REVIEW_FINDING', reviewId: row.reviewId!, findingId: row.recordId, contractId: row.contractId, question: row.question ?? { ko: '', en: '' }, ...common };
+  }
 }
 
 /** The alerts as DTOs, each with only the items the caller can see. */

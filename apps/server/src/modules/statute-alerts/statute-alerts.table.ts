@@ -1,4 +1,4 @@
-import type { ArticleChangeKind, StatuteAlertItemType, StatuteKind } from '@legal/api';
+import type { ArticleChangeKind, StatuteAlertItemType, StatuteAlertVia, StatuteKind } from '@legal/api';
 import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tenantColumns } from '../../platform/db/tenancy';
 
@@ -52,7 +52,11 @@ export const statuteChangeAlerts = pgTable(
   ],
 );
 
-/** A record of the workspace that cites the alert's article in an older version: a review finding or a saved chat answer. */
+/**
+ * A record of the workspace that rests on the alert's article as it read before: a review finding, a
+ * saved chat answer or an advisory draft citing it (or a decree or rule article implementing it:
+ * `via`), or a collection document citing it by name.
+ */
 export const statuteChangeAlertItems = pgTable(
   'statute_change_alert_items',
   {
@@ -62,18 +66,24 @@ export const statuteChangeAlertItems = pgTable(
       .notNull()
       .references(() => statuteChangeAlerts.id, { onDelete: 'cascade' }),
     itemType: text('item_type').$type<StatuteAlertItemType>().notNull(),
-    /** The finding's id (REVIEW_FINDING) or the answer's message id (CHAT_ANSWER): its visibility is the item's. */
+    /** The finding's id, the answer's message id, the draft's id or the document's id: its visibility is the item's. */
     recordId: bigint('record_id', { mode: 'number' }).notNull(),
     reviewId: bigint('review_id', { mode: 'number' }),
     contractId: bigint('contract_id', { mode: 'number' }),
     chatKey: text('chat_key'),
     chatMessageKey: text('chat_message_key'),
-    /** The contract's title (or the reviewed file's name), or the chat's title, when the alert was written. */
+    inquiryId: bigint('inquiry_id', { mode: 'number' }),
+    collectionId: bigint('collection_id', { mode: 'number' }),
+    /** COLLECTION_DOCUMENT: the collection's name when the alert was written. */
+    collectionName: text('collection_name'),
+    /** The contract's title (or the reviewed file's name), the chat's title, the inquiry's title or the document's, when the alert was written. */
     title: text('title').notNull(),
     /** REVIEW_FINDING: the checkpoint's question. */
     question: jsonb('question').$type<{ ko: string; en: string }>(),
     citedLawSerialNumber: text('cited_law_serial_number').notNull(),
     citedEffectiveDate: text('cited_effective_date').notNull(),
+    /** The decree or rule article the record cites, which implements the alert's article; null when it cites that article itself. */
+    via: jsonb('via').$type<StatuteAlertVia>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

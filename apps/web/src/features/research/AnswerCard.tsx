@@ -2,6 +2,7 @@ import { type ChatMessage, type ResearchCitation } from '@legal/api';
 import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocaleFormat } from '../../lib/i18n/locale-format';
+import { AnswerTranslation } from './AnswerTranslation';
 import { CitationChips, CorrectedBadge } from './CitationChips';
 import { sourceCitationLabel } from './citation-text';
 import { FeedbackButtons } from './FeedbackButtons';
@@ -48,6 +49,7 @@ export function AnswerCard({ chatKey, message, onOpenCitation }: { chatKey: stri
             {message.text}
           </Text>
         )}
+        <AnswerTranslation chatKey={chatKey} message={message} />
         <CitationChips citations={message.citations} onOpen={onOpenCitation} />
         {(message.documentCitations ?? []).length > 0 ? (
           <Stack gap={4}>

@@ -1,44 +1,17 @@
-import { type StatuteAlertItem, type StatuteChangeAlertDetail } from '@legal/api';
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { type StatuteChangeAlertDetail } from '@legal/api';
+import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { DiffSegments } from '../../components/DiffSegments';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { useLocaleFormat } from '../../lib/i18n/locale-format';
-import { aiReviewDetailPath } from '../ai-review/ai-review-path';
 import { ClauseHistoryView } from './ClauseHistoryView';
-import { researchChatPath } from './research-path';
+import { itemKey, StatuteAlertItemRow } from './StatuteAlertItemRow';
 import { useAlertAction, useStatuteAlert } from './statute-alert-queries';
 import './research-i18n';
 
 export const CHANGE_COLORS = { CHANGED: 'blue', DELETED: 'red', REMOVED: 'orange' } as const;
-
-/** A record that cites the article: the review finding or the saved answer, with a link to it. */
-function ItemRow({ item, workspaceName, directory }: { item: StatuteAlertItem; workspaceName: string; directory: string }) {
-  const { t, i18n } = useTranslation('research');
-  const format = useLocaleFormat();
-  const isFinding = item.type === 'REVIEW_FINDING';
-  const to = isFinding ? aiReviewDetailPath(workspaceName, item.reviewId) : researchChatPath(workspaceName, directory, item.chatKey);
-  return (
-    <Paper withBorder radius="sm" p="xs" component="li">
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Stack gap={2} style={{ minWidth: 0 }}>
-          <Group gap={6}>
-            <Badge size="sm" variant="light" color={isFinding ? 'grape' : 'teal'} tt="none">{isFinding ? t('alerts.finding') : t('alerts.chat')}</Badge>
-            <Text size="sm" fw={500} truncate>{item.title}</Text>
-          </Group>
-          {isFinding ? <Text size="xs">{item.question[i18n.language === 'en' ? 'en' : 'ko'] || item.question.ko}</Text> : null}
-          <Text size="xs" c="dimmed">{t('alerts.cited', { date: format.isoDate(item.cited.effectiveDate) })}</Text>
-        </Stack>
-        <Anchor component={Link} to={to} size="sm" style={{ flexShrink: 0 }}>
-          {isFinding ? t('alerts.openReview') : t('alerts.openChat')}
-        </Anchor>
-      </Group>
-    </Paper>
-  );
-}
 
 function DetailBody({ alert, workspaceName, directory }: { alert: StatuteChangeAlertDetail; workspaceName: string; directory: string }) {
   const { t } = useTranslation('research');
@@ -91,7 +64,7 @@ function DetailBody({ alert, workspaceName, directory }: { alert: StatuteChangeA
         <Title order={3} size="h5">{t('alerts.items')}</Title>
         <Stack gap={6} component="ul" aria-label={t('alerts.items')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {alert.items.map((item) => (
-            <ItemRow key={item.type === 'REVIEW_FINDING' ? `f${item.findingId}` : `c${item.chatMessageKey}`} item={item} workspaceName={workspaceName} directory={directory} />
+            <StatuteAlertItemRow key={itemKey(item)} item={item} workspaceName={workspaceName} directory={directory} />
           ))}
         </Stack>
       </Stack>

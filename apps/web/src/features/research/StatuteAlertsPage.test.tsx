@@ -12,8 +12,8 @@ const ALERT: StatuteChangeAlert = {
   oldVersion: { lawSerialNumber: '93194', effectiveDate: '2009-08-09' },
   newVersion: { lawSerialNumber: '110914', effectiveDate: '2013-07-01', amendmentKind: '일부개정' },
   items: [
-    { type: 'REVIEW_FINDING', reviewId: 12, findingId: 301, contractId: 5, title: '성년 확인 용역계약', question: { ko: '계약 당사자가 성년인가?', en: 'Are the parties of age?' }, cited: { lawSerialNumber: '93194', effectiveDate: '2009-08-09' } },
-    { type: 'CHAT_ANSWER', chatKey: 'chat_0001abcd', chatMessageKey: 'msg_answer01', title: '2012년 당시 성년 나이', cited: { lawSerialNumber: '93194', effectiveDate: '2009-08-09' } },
+    { type: 'REVIEW_FINDING', reviewId: 12, findingId: 301, contractId: 5, title: '성년 확인 용역계약', question: { ko: '계약 당사자가 성년인가?', en: 'Are the parties of age?' }, cited: { lawSerialNumber: '93194', effectiveDate: '2009-08-09' }, via: null },
+    { type: 'CHAT_ANSWER', chatKey: 'chat_0001abcd', chatMessageKey: 'msg_answer01', title: '2012년 당시 성년 나이', cited: { lawSerialNumber: '93194', effectiveDate: '2009-08-09' }, via: null },
   ],
   isRead: false, readAt: null, isDismissed: false, dismissedAt: null, createdAt: '2026-11-27T01:00:00.000Z',
 };
@@ -89,5 +89,26 @@ describe('statute-change alerts', () => {
     signInResearcher().on(listStatuteChangeAlerts, fail(500, 'ERROR_INTERNAL', '서버 오류'));
     renderApp('/hanbit/business-agent/statute-alerts');
     expect(await screen.findByRole('button', { name: /다시 시도/ }, { timeout: 8000 })).toBeInTheDocument();
+  });
+
+  it('lists advisory drafts and collection documents with links to them, and names the decree article a record cites', async () => {
+    const cited = { lawSerialNumber: '283457', effectiveDate: '2026-08-20' };
+    const via = { statuteId: '003058', statuteTitle: '근로기준법 시행령', statuteKind: '시행령' as const, lawSerialNumber: '270551', effectiveDate: '2025-10-23', article: '제23조의10', articleTitle: '자료 제공의 내용' };
+    const detail: StatuteChangeAlertDetail = {
+      ...DETAIL, statuteId: '001872', statuteTitle: '근로기준법', article: '제43조의6',
+      items: [
+        { type: 'ADVISORY_DRAFT', inquiryId: 41, draftId: 77, title: '체불사업주 자료제공', cited, via: null },
+        { type: 'COLLECTION_DOCUMENT', collectionId: 9, documentId: 120, title: '민감정보.txt', collectionName: '팀 자료', cited, via },
+      ],
+    };
+    signInResearcher().on(listStatuteChangeAlerts, ok(pageOf([ALERT], 0, 1, 10))).on(getStatuteChangeAlert, ok(detail)).on(markStatuteChangeAlertRead, ok(ALERT));
+    renderApp('/hanbit/business-agent/statute-alerts?alert=7');
+    const items = await screen.findByRole('list', { name: '이 조문을 인용한 항목' }, { timeout: 8000 });
+    expect(within(items).getByRole('link', { name: '자문 질의 열기' })).toHaveAttribute('href', '/hanbit/business-agent/advisory/41');
+    expect(within(items).getByRole('link', { name: '컬렉션 열기' })).toHaveAttribute('href', '/hanbit/business-agent/collections?collection=9');
+    expect(within(items).getByText('자문 초안')).toBeInTheDocument();
+    expect(within(items).getByText('컬렉션: 팀 자료')).toBeInTheDocument();
+    expect(within(items).getByText('근로기준법 시행령 제23조의10(2025. 10. 23. 시행본)을 인용: 이 조문을 시행하는 조문입니다')).toBeInTheDocument();
+    expect(within(items).getByText('2026. 8. 20. 시행본을 인용')).toBeInTheDocument();
   });
 });

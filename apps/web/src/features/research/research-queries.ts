@@ -1,6 +1,6 @@
 import {
   type ChatDetail, deleteChat, getChatV2, getClauseHistory, getLegalHierarchy, getStatuteImportStatus, getStatuteVersion, listChats, listSampleQuestions,
-  getResearchConfigs, listStatuteHistoriesV2, saveChatFeedback, searchStatutes, workspaceKey,
+  getResearchConfigs, listStatuteHistoriesV2, saveChatFeedback, searchStatutes, translateResearch, workspaceKey,
 } from '@legal/api';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
@@ -74,6 +74,17 @@ export function useSaveFeedback(chatKey: string, chatMessageKey: string) {
         chat ? { ...chat, messages: chat.messages.map((m) => (m.chatMessageKey === chatMessageKey ? { ...m, feedback: saved.rating } : m)) } : chat,
       );
     },
+  });
+}
+
+/** A model's translation takes as long as a model's answer (the AI review's clause calls allow the same). */
+const TRANSLATION_TIMEOUT_MS = 180_000;
+
+/** Translates one stored answer of the caller's chat (ko <-> en); failures are shown beside the answer, not as a toast. */
+export function useTranslateAnswer(chatKey: string, chatMessageKey: string) {
+  return useMutation({
+    mutationFn: (targetLanguage: 'ko' | 'en') =>
+      api.call(translateResearch, { body: { chatKey, chatMessageKey, targetLanguage }, suppressErrorToast: true, timeoutMs: TRANSLATION_TIMEOUT_MS }),
   });
 }
 

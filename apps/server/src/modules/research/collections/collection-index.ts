@@ -5,6 +5,7 @@ import { type AnyJob, defineJob } from '../../../platform/jobs/jobs';
 import type { AppServices } from '../../../platform/services';
 import { filePages, fileRevisions, files } from '../../files';
 import { termCounts, termLength } from '../terms';
+import { documentMentions } from './citing-documents';
 import { researchCollectionDocuments, researchCollectionPassages, researchCollectionPostings } from './collections.table';
 
 /** A passage is a run of whole lines of one page, up to this many characters (a longer line is cut). */
@@ -105,6 +106,8 @@ export async function indexCollectionDocument(services: AppServices, payload: Pa
     .orderBy(asc(filePages.pageNumber));
   const passages = pages.flatMap((p) => pagePassages(p.text).map((span) => ({ pageNumber: p.pageNumber, ...span, counts: termCounts(span.text) })));
   if (passages.length === 0) return fail('no text could be read');
+  // The statute articles it cites by name, for the statute-change alerts.
+  const statuteMentions = documentMentions(pages.map((p) => p.text));
   const [pageCountRow] = await db.select({ pageCount: fileRevisions.pageCount }).from(fileRevisions).where(and(inScope(fileRevisions, scope), eq(fileRevisions.id, revision.id)));
   return db.transaction(async (tx) => {
     const [locked] = await tx
@@ -124,7 +127,7 @@ export async function indexCollectionDocument(services: AppServices, payload: Pa
     }
     await tx
       .update(researchCollectionDocuments)
-      .set({ status: 'INDEXED', error: null, passageCount: passages.length, pageCount: pageCountRow?.pageCount ?? pages.length, indexedAt: new Date() })
+      .set({ status: 'INDEXED', error: null, passageCount: passages.length, pageCount: pageCountRow?.pageCount ?? pages.length, indexedAt: new Date(), statuteMentions })
       .where(and(inScope(researchCollectionDocuments, scope), eq(researchCollectionDocuments.id, doc.id)));
     return 'INDEXED' as const;
   });

@@ -1,8 +1,14 @@
 import type { CollectionDocumentStatus, CollectionVisibility } from '@legal/api';
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tenantColumns } from '../../../platform/db/tenancy';
 import { researchChats } from '../research.table';
+
+/** A statute article a document cites: the statute (법령ID) and the article key. */
+export interface DocumentMention {
+  lawId: string;
+  article: string;
+}
 
 /**
  * A team's named collection of documents (the catalogue's "category"): PRIVATE to its owner or
@@ -56,6 +62,11 @@ export const researchCollectionDocuments = pgTable(
     uploadedByUserId: bigint('uploaded_by_user_id', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     indexedAt: timestamp('indexed_at', { withTimezone: true }),
+    /**
+     * The statute articles its text cites by name ("민법 제750조"), read when it was indexed, for the
+     * statute-change alerts; null for a document indexed before they were read (filled in by them).
+     */
+    statuteMentions: jsonb('statute_mentions').$type<DocumentMention[]>(),
   },
   (t) => [index('research_collection_documents_scope_collection_idx').on(t.tenantId, t.workspaceId, t.collectionId, t.createdAt)],
 );
