@@ -53,7 +53,7 @@ const PGLITE_FOCUS = [
 
 const steps = [
   e2e && { label: 'end-to-end tests (Chromium)', args: ['playwright', 'test'] },
-  { label: 'unit tests (packages/api, apps/web)', args: ['vitest', 'run', '--project', 'api', '--project', 'web'] },
+  { label: 'unit tests (packages/api, apps/web)', args: ['vitest', 'run', '--project', 'api', '--project', 'web', '--project', 'web-first-load'] },
   postgres && { label: 'server tests on PostgreSQL', args: ['vitest', 'run', '--project', 'server'] },
   {
     label: `server tests on PGlite${postgres ? ' (driver-specific files)' : ''}`,

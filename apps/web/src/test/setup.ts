@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { i18n } from '../lib/i18n';
+import { clearSession } from '../lib/session';
 import { resources } from './catalogues';
 
 // findBy* and waitFor give up after 1 s by default: on a 2-core machine running a server suite
@@ -45,8 +46,12 @@ window.ResizeObserver = ResizeObserverStub;
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 Element.prototype.scrollIntoView = vi.fn();
 
-afterEach(() => {
+// The files share one module graph (isolate: false in vitest.config.ts): what a test changes
+// globally is put back here, so the next file starts as the first one did.
+afterEach(async () => {
   cleanup();
   localStorage.clear();
   vi.unstubAllGlobals();
+  clearSession();
+  if (i18n.language !== 'ko') await i18n.changeLanguage('ko');
 });
