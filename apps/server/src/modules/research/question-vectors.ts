@@ -1,0 +1,50 @@
+import type { AiProvider } from '../../platform/ai/provider';
+import { AiProviderError } from '../../platform/ai/provider';
+import type { TenantScope } from '../../platform/http/context';
+import type { AppServices } from '../../platform/services';
+import { resolveAiProvider } from '../ai';
+import { embeddingModelOf } from './passage-embeddings';
+import type { VectorSearchMode } from './vector-search';
+
+/**
+ * How a question reaches the vectors: embedded by the provider the workspace's AI calls go through
+ * (its override, else the server's), in one call that may take this long at most and is not
+ * retried. A question is a request's: on any failure the answer is served from BM25 alone.
+ */
+export const QUESTION_EMBED_TIMEOUT_MS = 2000;
+
+export interface QuestionVectors {
+  /** The embedding model: only its stored vectors are searched. */
+  model: string;
+  mode: VectorSearchMode;
+  /** The question's vector; null when the provider failed (reported to `onFailure`). */
+  embed(question: string): Promise<number[] | null>;
+}
+
+/** Question vectors through a provider (null: no real embedding model, retrieval by words only). */
+export function questionVectors(provider: AiProvider, mode: VectorSearchMode, onFailure: (failure: string, err: unknown) => void): QuestionVectors | null {
+  const model = embeddingModelOf(provider);
+  if (!model) return null;
+  return {
+    model,
+    mode,
+    async embed(question) {
+      try {
+        const { vectors } = await provider.embed({ input: [question], model });
+        return vectors[0] ?? null;
+      } catch (err) {
+        onFailure(err instanceof AiProviderError ? err.failure : 'UNKNOWN', err);
+        return null;
+      }
+    },
+  };
+}
+
+/** The workspace's question vectors: its provider with the short timeout, pgvector where the database has it. */
+export async function questionVectorsFor(services: AppServices, scope: TenantScope): Promise<QuestionVectors | null> {
+  const provider = await resolveAiProvider(services, scope, { timeoutMs: QUESTION_EMBED_TIMEOUT_MS, maxRetries: 0 });
+  return questionVectors(provider, services.database.hasVector ? 'pgvector' : 'exact', (failure, err) => {
+    // Never the question: it is the workspace's confidential text.
+    services.logger.warn({ ...scope, model: provider.embeddingModel, failure, err: err instanceof Error ? err.message : String(err) }, 'question not embedded: research answered from BM25 alone');
+  });
+}
