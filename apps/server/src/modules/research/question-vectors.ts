@@ -13,16 +13,21 @@ import type { VectorSearchMode } from './vector-search';
  */
 export const QUESTION_EMBED_TIMEOUT_MS = 2000;
 
+/** What kept a question from its vectors: the provider did not embed it, or the stored vectors could not be read into memory. */
+export type VectorFailure = { stage: 'EMBED'; failure: string; err: unknown } | { stage: 'LOAD'; err: unknown };
+
 export interface QuestionVectors {
   /** The embedding model: only its stored vectors are searched. */
   model: string;
   mode: VectorSearchMode;
-  /** The question's vector; null when the provider failed (reported to `onFailure`). */
+  /** The question's vector; null when the provider failed (reported). */
   embed(question: string): Promise<number[] | null>;
+  /** Reading the stored vectors into memory failed (the exact scan): reported; the next question tries again. */
+  onLoadError(err: unknown): void;
 }
 
 /** Question vectors through a provider (null: no real embedding model, retrieval by words only). */
-export function questionVectors(provider: AiProvider, mode: VectorSearchMode, onFailure: (failure: string, err: unknown) => void): QuestionVectors | null {
+export function questionVectors(provider: AiProvider, mode: VectorSearchMode, report: (failure: VectorFailure) => void): QuestionVectors | null {
   const model = embeddingModelOf(provider);
   if (!model) return null;
   return {
@@ -33,18 +38,22 @@ export function questionVectors(provider: AiProvider, mode: VectorSearchMode, on
         const { vectors } = await provider.embed({ input: [question], model });
         return vectors[0] ?? null;
       } catch (err) {
-        onFailure(err instanceof AiProviderError ? err.failure : 'UNKNOWN', err);
+        report({ stage: 'EMBED', failure: err instanceof AiProviderError ? err.failure : 'UNKNOWN', err });
         return null;
       }
     },
+    onLoadError: (err) => report({ stage: 'LOAD', err }),
   };
 }
 
 /** The workspace's question vectors: its provider with the short timeout, pgvector where the database has it. */
 export async function questionVectorsFor(services: AppServices, scope: TenantScope): Promise<QuestionVectors | null> {
   const provider = await resolveAiProvider(services, scope, { timeoutMs: QUESTION_EMBED_TIMEOUT_MS, maxRetries: 0 });
-  return questionVectors(provider, services.database.hasVector ? 'pgvector' : 'exact', (failure, err) => {
+  return questionVectors(provider, services.database.hasVector ? 'pgvector' : 'exact', (failed) => {
     // Never the question: it is the workspace's confidential text.
-    services.logger.warn({ ...scope, model: provider.embeddingModel, failure, err: err instanceof Error ? err.message : String(err) }, 'question not embedded: research answered from BM25 alone');
+    const err = failed.err instanceof Error ? failed.err.message : String(failed.err);
+    if (failed.stage === 'EMBED') {
+      services.logger.warn({ ...scope, model: provider.embeddingModel, failure: failed.failure, err }, 'question not embedded: research answered from BM25 alone');
+    } else services.logger.error({ model: provider.embeddingModel, err }, 'research vectors not read into memory: answers use BM25 alone until a read succeeds');
   });
 }

@@ -3,8 +3,9 @@ import { aiProviderConfigFromEnv, createAiProvider } from '../../platform/ai/cre
 import { type AnyJob, defineJob } from '../../platform/jobs/jobs';
 import type { AppServices } from '../../platform/services';
 import { importCorpus } from '../law';
-import { embeddingModelOf, embedPendingWordings } from './passage-embeddings';
+import { embeddingModelOf, embeddingModelRow, embedPendingWordings } from './passage-embeddings';
 import { indexNewVersions } from './passage-index';
+import { loadVectors } from './vector-search';
 
 /** One embedding run at a time across processes: two would pay the provider twice for the same wordings. */
 const EMBED_LOCK = 727_160;
@@ -31,6 +32,9 @@ export const embedPassagesJob = defineJob<{ startedAt: string }, AppServices>({
     if (!model) return;
     const started = Date.now();
     const run = await services.database.withLock(EMBED_LOCK, () => embedPendingWordings(services.database, provider));
+    // Without pgvector questions scan the vectors in memory: this process reads them now rather than at its first question.
+    const row = services.database.hasVector ? null : await embeddingModelRow(services.db, model);
+    if (row) await loadVectors(services.db, row);
     services.logger.info({ job: 'research.embed-passages', model, ...run, ms: Date.now() - started }, 'research wordings embedded');
   },
 });

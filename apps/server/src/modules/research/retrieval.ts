@@ -244,7 +244,7 @@ async function startQuestionVector(db: Db, vectors: QuestionVectors | null | und
 async function fusedScores(db: Db, lexical: ScoreRow[], started: Awaited<ReturnType<typeof startQuestionVector>>, terms: ReadonlyMap<string, QueryTerm>, filter: VectorFilter, input: RetrieveInput) {
   const vector = started ? await started.vector : null;
   if (!started || !vector) return lexical.map((hit) => ({ ...hit, cosine: null }));
-  const near = await nearestPassages(db, started.vectors.mode, started.row, vector, filter, input.limit);
+  const near = await nearestPassages(db, started.vectors.mode, started.row, vector, filter, input.limit, started.vectors.onLoadError);
   const nearOnly = [...new Set(near.filter((n) => !lexical.some((l) => l.id === n.passageId)).map((n) => n.textId))];
   const covered = nearOnly.length > 0 ? await bm25(db, terms, filter.asOf, filter.today, filter.lawIds, COVERAGE_ROWS, nearOnly) : [];
   return fuseRankings(lexical, near.map((n) => ({ id: n.passageId, cosine: n.cosine })), new Map(covered.map((c) => [c.id, c.coverage])), input.tuning ?? DEFAULT_TUNING, input.limit);

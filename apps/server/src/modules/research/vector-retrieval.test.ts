@@ -18,7 +18,7 @@ import { researchEmbeddingModels, researchPassageEmbeddings, researchPassages, r
 import { conceptVector, doneEvent, indexShipped, setWorkspaceAi, useOpenAiStandIn } from './research.test-support';
 import { queryTerms, retrievePassages, statuteNames } from './retrieval';
 import { termCounts } from './terms';
-import { nearestPassages, type VectorSearchMode } from './vector-search';
+import { loadVectors, nearestPassages, type VectorSearchMode } from './vector-search';
 
 /**
  * Retrieval fused with vectors (issue 16), on PostgreSQL (no pgvector here: the exact scan in
@@ -203,6 +203,7 @@ describe('retrieval fused with vectors', () => {
     const rankings = [];
     for (const mode of modes) {
       const vectors = questionVectors(serverProvider(), mode, () => undefined);
+      await loadVectors(t.services.db, (await embeddingModelRow(t.services.db, MODEL))!);
       const result = await retrievePassages(t.services.db, { question: QUESTION, limit: 5, today: koreanToday(), vectors });
       expect(isGold({ statuteTitle: result.passages[0]!.statuteTitle, article: result.passages[0]!.article }), mode).toBe(true);
       rankings.push(result.passages.map((p) => ({ id: p.passageId, cosine: p.cosine === null ? null : Math.round(p.cosine * 1e4) })));
@@ -213,7 +214,8 @@ describe('retrieval fused with vectors', () => {
   it('the in-memory copy takes in vectors stored after it was read', async () => {
     const row = (await embeddingModelRow(t.services.db, MODEL))!;
     const filter = { asOf: koreanToday(), today: koreanToday(), lawIds: null };
-    await nearestPassages(t.services.db, 'exact', row, conceptVector(QUESTION), filter, 3);
+    await loadVectors(t.services.db, row);
+    expect(await nearestPassages(t.services.db, 'exact', row, conceptVector(QUESTION), filter, 1)).toMatchObject([{ textId: expect.any(Number) }]);
     await indexShipped(t.services.db, [['보증인보호를위한특별법']]);
     await embedPassagesJob.handler({ startedAt: 'after-import' }, t.services, run);
     const [added] = await t.services.db
@@ -224,6 +226,9 @@ describe('retrieval fused with vectors', () => {
       .limit(1);
     const later = (await embeddingModelRow(t.services.db, MODEL))!;
     expect(later.embedded).toBeGreaterThan(row.embedded);
+    // Read in the background while a question goes on with the copy it has (or, just after the job, at once): then it is there.
+    await nearestPassages(t.services.db, 'exact', later, conceptVector(QUESTION), filter, 1);
+    await loadVectors(t.services.db, later);
     const [nearest] = await nearestPassages(t.services.db, 'exact', later, conceptVector(embeddingInput(added!.title, added!.text)), filter, 1);
     expect(nearest).toMatchObject({ textId: added!.textId });
     expect(nearest!.cosine).toBeCloseTo(1, 5);
