@@ -4,8 +4,9 @@
  * configuredVectors: the server's AI provider from the environment, built as the server builds it
  * (AI_PROVIDER, AI_BASE_URL, AI_API_KEY, AI_EMBEDDING_MODEL, AI_TIMEOUT_MS, OUTBOUND_ALLOW_HOSTS).
  * With a real embedding model the corpus is embedded first (kept in the data directory: a second
- * run embeds nothing) and every question is retrieved fused; with the built-in engine nothing
- * changes (BM25 alone, the figures of docs/legal-research.md).
+ * run embeds nothing) and every question is retrieved fused, searched as the server would
+ * (RESEARCH_VECTOR_SEARCH); with the built-in engine nothing changes (BM25 alone, the figures of
+ * docs/legal-research.md).
  *
  * measureVectorCost (`--vector-stand-in <dimensions>`): what the vector path costs, with a loopback
  * stand-in answering random unit vectors of that length for every wording and question. Latency
@@ -20,12 +21,11 @@ import type { Database } from '../../apps/server/src/platform/db/client';
 import { createOutboundClient } from '../../apps/server/src/platform/http/outbound';
 import { NO_TURNS } from '../../apps/server/src/platform/jobs/in-turns';
 import { embeddingModelOf, embeddingModelRow, embedPendingWordings } from '../../apps/server/src/modules/research/passage-embeddings';
-import { type QuestionVectors, questionVectors, QUESTION_EMBED_TIMEOUT_MS } from '../../apps/server/src/modules/research/question-vectors';
+import { type QuestionVectors, questionVectors, QUESTION_EMBED_TIMEOUT_MS, type VectorFailure, vectorSearchMode } from '../../apps/server/src/modules/research/question-vectors';
 import { retrievePassages } from '../../apps/server/src/modules/research/retrieval';
-import { nearestPassages, type VectorSearchMode } from '../../apps/server/src/modules/research/vector-search';
+import { loadVectors, nearestPassages, type VectorSearchMode } from '../../apps/server/src/modules/research/vector-search';
 import { underLoad } from './under-load';
 
-const modeOf = (database: Database): VectorSearchMode => (database.hasVector ? 'pgvector' : 'exact');
 
 /** Embeds the wordings the model has no vector for yet, saying what it cost. */
 async function embedCorpus(database: Database, provider: AiProvider): Promise<void> {
@@ -46,8 +46,10 @@ export async function configuredVectors(database: Database, config: Config): Pro
   }
   await embedCorpus(database, provider);
   const questions = createAiProvider({ ...aiProviderConfigFromEnv(config), timeoutMs: QUESTION_EMBED_TIMEOUT_MS, maxRetries: 0 }, outbound);
-  console.log(`retrieval: BM25 fused with ${provider.embeddingModel} (${modeOf(database)})`);
-  return questionVectors(questions, modeOf(database), (failed) => console.log(`  vectors failed (${failed.stage === 'EMBED' ? failed.failure : 'reading them'}): BM25 alone for this question`));
+  const mode = vectorSearchMode({ config, database });
+  if (mode === 'exact') await loadVectors(database.db, (await embeddingModelRow(database.db, provider.embeddingModel!))!);
+  console.log(`retrieval: BM25 fused with ${provider.embeddingModel} (${mode})`);
+  return questionVectors(questions, mode, reportFailure);
 }
 
 /** A unit vector drawn from the text's hash: deterministic, unrelated to meaning. */
@@ -69,6 +71,11 @@ function randomVector(dimensions: number) {
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
+function reportFailure(failed: VectorFailure): void {
+  const why = failed.err instanceof Error ? failed.err.message : String(failed.err);
+  console.log(`  vectors not used for a question (${failed.stage === 'EMBED' ? failed.failure : 'reading them'}: ${why}): BM25 alone for it`);
+}
+
 /** The vector path's cost over the whole corpus with a stand-in model of `dimensions` (see above). */
 export async function measureVectorCost(database: Database, dimensions: number, questions: readonly string[], today: string): Promise<void> {
   const stand = await startOpenAiStandIn();
@@ -89,12 +96,13 @@ export async function measureVectorCost(database: Database, dimensions: number, 
     const modes: VectorSearchMode[] = database.hasVector ? ['exact', 'pgvector'] : ['exact'];
     for (const mode of modes) {
       const first = performance.now();
-      await nearestPassages(database.db, mode, row, query, filter, 10);
+      if (mode === 'exact') await loadVectors(database.db, row);
+      else await nearestPassages(database.db, mode, row, query, filter, 10);
       const cold = performance.now() - first;
       const warm = await underLoad(questions.map((q) => randomVector(dimensions)(q)), 1, 1, (vector) => nearestPassages(database.db, mode, row, vector, filter, 10));
-      const vectors = questionVectors(provider, mode, (failed) => console.log(`  vectors failed: ${failed.stage}`));
+      const vectors = questionVectors(provider, mode, reportFailure);
       const fused = await underLoad(questions, 5, 8, (question) => retrievePassages(database.db, { question, limit: 10, today, vectors }));
-      console.log(`  ${mode}: ${row.embedded} vectors; first search ${ms(cold)}${mode === 'exact' ? ' (reads them into memory)' : ''}; ` +
+      console.log(`  ${mode}: ${row.embedded} vectors; ${mode === 'exact' ? 'read into memory' : 'first search'} ${ms(cold)}; ` +
         `nearest 10 in force, sequential p50 ${ms(warm.p50)}, p95 ${ms(warm.p95)}; fused retrieval at 8 concurrent p50 ${ms(fused.p50)}, p95 ${ms(fused.p95)}`);
     }
   } finally {

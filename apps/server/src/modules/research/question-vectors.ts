@@ -46,10 +46,15 @@ export function questionVectors(provider: AiProvider, mode: VectorSearchMode, re
   };
 }
 
-/** The workspace's question vectors: its provider with the short timeout, pgvector where the database has it. */
+/** pgvector when the operator asks for it and the database has it (detected once at start: `Database.hasVector`); else the exact scan in memory. */
+export function vectorSearchMode(services: Pick<AppServices, 'config' | 'database'>): VectorSearchMode {
+  return services.config.researchVectorSearch === 'pgvector' && services.database.hasVector ? 'pgvector' : 'exact';
+}
+
+/** The workspace's question vectors: its provider with the short timeout, searched as `vectorSearchMode` says. */
 export async function questionVectorsFor(services: AppServices, scope: TenantScope): Promise<QuestionVectors | null> {
   const provider = await resolveAiProvider(services, scope, { timeoutMs: QUESTION_EMBED_TIMEOUT_MS, maxRetries: 0 });
-  return questionVectors(provider, services.database.hasVector ? 'pgvector' : 'exact', (failed) => {
+  return questionVectors(provider, vectorSearchMode(services), (failed) => {
     // Never the question: it is the workspace's confidential text.
     const err = failed.err instanceof Error ? failed.err.message : String(failed.err);
     if (failed.stage === 'EMBED') {

@@ -5,6 +5,7 @@ import type { AppServices } from '../../platform/services';
 import { importCorpus } from '../law';
 import { embeddingModelOf, embeddingModelRow, embedPendingWordings } from './passage-embeddings';
 import { indexNewVersions } from './passage-index';
+import { vectorSearchMode } from './question-vectors';
 import { loadVectors } from './vector-search';
 
 /** One embedding run at a time across processes: two would pay the provider twice for the same wordings. */
@@ -32,8 +33,8 @@ export const embedPassagesJob = defineJob<{ startedAt: string }, AppServices>({
     if (!model) return;
     const started = Date.now();
     const run = await services.database.withLock(EMBED_LOCK, () => embedPendingWordings(services.database, provider));
-    // Without pgvector questions scan the vectors in memory: this process reads them now rather than at its first question.
-    const row = services.database.hasVector ? null : await embeddingModelRow(services.db, model);
+    // Questions scan the vectors in memory (unless pgvector is chosen): this process reads them now rather than at its first question.
+    const row = vectorSearchMode(services) === 'exact' ? await embeddingModelRow(services.db, model) : null;
     if (row) await loadVectors(services.db, row);
     services.logger.info({ job: 'research.embed-passages', model, ...run, ms: Date.now() - started }, 'research wordings embedded');
   },

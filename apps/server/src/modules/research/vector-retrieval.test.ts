@@ -11,7 +11,7 @@ import { lawIndex } from '../law';
 import { understandQuestion } from './query-understanding';
 import { embeddingInput, embeddingModelRow, embedPendingWordings } from './passage-embeddings';
 import { indexedWording } from './passage-index';
-import { questionVectors } from './question-vectors';
+import { questionVectors, vectorSearchMode } from './question-vectors';
 import { koreanToday } from './research.policy';
 import { embedPassagesJob } from './research.jobs';
 import { researchEmbeddingModels, researchPassageEmbeddings, researchPassages, researchPassageTexts } from './research.table';
@@ -209,6 +209,13 @@ describe('retrieval fused with vectors', () => {
       rankings.push(result.passages.map((p) => ({ id: p.passageId, cosine: p.cosine === null ? null : Math.round(p.cosine * 1e4) })));
     }
     for (const ranking of rankings) expect(ranking).toEqual(rankings[0]);
+  });
+
+  it('pgvector only when the operator chose it and the database has it', () => {
+    const config = (search: 'exact' | 'pgvector') => ({ ...t.services.config, researchVectorSearch: search });
+    expect(vectorSearchMode({ config: config('pgvector'), database: { ...t.services.database, hasVector: true } })).toBe('pgvector');
+    expect(vectorSearchMode({ config: config('pgvector'), database: { ...t.services.database, hasVector: false } })).toBe('exact');
+    expect(vectorSearchMode({ config: config('exact'), database: { ...t.services.database, hasVector: true } })).toBe('exact');
   });
 
   it('the in-memory copy takes in vectors stored after it was read', async () => {
