@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type Db, executorOf } from '../../platform/db/client';
 import type { EmbeddingModelRow } from './passage-embeddings';
 import { inForceVersionsSql } from './statute-versions';
@@ -84,8 +85,12 @@ interface Held {
   loading: Promise<ModelVectors> | null;
 }
 
-/** Rows read per statement when loading a model's vectors. */
-const LOAD_PAGE = 500;
+/**
+ * Rows read per statement when loading a model's vectors (1.2 MB at 1,536 dimensions): short
+ * statements, the event loop given back between them, so that on PGlite's one connection the
+ * requests' queries go between two pages of a read that takes a minute or more there.
+ */
+const LOAD_PAGE = 200;
 /** Per database (a process has one; tests have one per file), per model. */
 const held = new WeakMap<Db, Map<string, Held>>();
 
@@ -132,6 +137,7 @@ async function loadAfter(db: Db, model: string, into: ModelVectors): Promise<voi
     into.count += list.length;
     into.lastId = Number(list.at(-1)!.id);
     if (list.length < LOAD_PAGE) return;
+    await nextTurn();
   }
 }
 
