@@ -10,6 +10,14 @@
  *   --json <file>      writes the per-question results
  *   --latency          also measures retrieval under load: every question 5 times, 8 at a time,
  *                      p50/p95 against a bare SELECT 1 at the same concurrency (the database's floor)
+ *   --vector-stand-in <dimensions>
+ *                      also measures the vector path's cost (embedding the corpus, the exact scan
+ *                      and pgvector, fused retrieval at 8 concurrent) with a loopback model of random
+ *                      vectors: latency only (vectors.ts)
+ * The AI provider is the server's, from the environment (AI_PROVIDER, AI_BASE_URL, AI_API_KEY,
+ * AI_EMBEDDING_MODEL, OUTBOUND_ALLOW_HOSTS): with a real embedding model the corpus is embedded
+ * (the operator's cost, once per data directory) and retrieval is fused with vectors, as the server
+ * does; with the built-in engine (the default) it is BM25 alone.
  * Reports recall@1 and recall@5 of the gold article, citation precision, the fabricated-citation
  * rate (every citation re-resolved independently: must be 0), and the decline accuracy.
  */
@@ -18,6 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
+import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/platform/db/client';
 import { migrateDatabase } from '../../apps/server/src/platform/db/migrate';
 import { importCorpus, lawArticles, lawIndex } from '../../apps/server/src/modules/law';
@@ -26,6 +35,8 @@ import { indexNewVersions } from '../../apps/server/src/modules/research/passage
 import { retrievePassages } from '../../apps/server/src/modules/research/retrieval';
 import { versionInForce } from '../../apps/server/src/modules/research/statute-versions';
 import { koreanToday } from '../../apps/server/src/modules/research/research.policy';
+import { underLoad } from './under-load';
+import { configuredVectors, measureVectorCost } from './vectors';
 
 interface Gold {
   statute: string;
@@ -54,22 +65,6 @@ const isGold = (gold: Gold[], lawId: string, article: string) =>
 
 type Db = Parameters<typeof importCorpus>[0];
 
-/** p50 and p95 (ms) of `task` run `rounds` times over `inputs`, `concurrency` at a time. */
-async function underLoad<T>(inputs: readonly T[], rounds: number, concurrency: number, task: (input: T) => Promise<unknown>) {
-  const queue = Array.from({ length: rounds }, () => inputs).flat();
-  const times: number[] = [];
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-      const started = performance.now();
-      await task(next);
-      times.push(performance.now() - started);
-    }
-  }));
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
-  return { n: times.length, p50: at(0.5), p95: at(0.95) };
-}
-
 async function measureLatency(db: Db, questions: readonly string[], today: string) {
   const { sql } = await import('drizzle-orm');
   const retrieval = await underLoad(questions, 5, 8, (question) => retrievePassages(db, { question, limit: 10, today }));
@@ -81,6 +76,7 @@ async function measureLatency(db: Db, questions: readonly string[], today: strin
 async function main() {
   const set = JSON.parse(fs.readFileSync(path.join(root, 'apps/server/src/modules/research/eval/questions.json'), 'utf8')) as { questions: Question[] };
   const dataDir = arg('--data-dir') ?? path.join(os.tmpdir(), 'legal-eval-research-pglite');
+  const config = loadConfig(process.env);
   const database = await openDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir });
   await migrateDatabase(database);
   const db = database.db;
@@ -92,12 +88,13 @@ async function main() {
   const t2 = performance.now();
   console.log(`corpus (current and history): ${imported} versions imported (${Math.round(t1 - t0)} ms), ${indexed} versions indexed (${Math.round(t2 - t1)} ms)`);
 
+  const vectors = await configuredVectors(database, config);
   const today = koreanToday();
   const results = [];
   let latency = 0;
   for (const q of set.questions) {
     const started = performance.now();
-    const retrieval = await retrievePassages(db, { question: q.question, limit: 10, today });
+    const retrieval = await retrievePassages(db, { question: q.question, limit: 10, today, vectors });
     latency += performance.now() - started;
     const answer = await builtInAnswer(db, retrieval, 'ko', today, () => undefined);
     const rank = retrieval.passages.findIndex((p) => isGold(q.gold, p.lawId, p.article));
@@ -113,7 +110,7 @@ async function main() {
     results.push({
       id: q.id, category: q.category, question: q.question, asOf: retrieval.asOf, rank: rank < 0 ? null : rank + 1, declined: answer.declined,
       citations: answer.citations.map((c) => ({ statute: c.statuteTitle, article: c.article, paragraph: c.paragraph, version: c.lawSerialNumber, gold: isGold(q.gold, c.statuteId, c.article) })),
-      fabricated, top: retrieval.passages.slice(0, 3).map((p) => `${p.statuteTitle} ${p.article} (${p.coverage.toFixed(2)})`),
+      fabricated, top: retrieval.passages.slice(0, 3).map((p) => `${p.statuteTitle} ${p.article} (${p.coverage.toFixed(2)}${p.cosine === null ? '' : ` cos ${p.cosine.toFixed(2)}`})`),
     });
   }
 
@@ -145,6 +142,8 @@ async function main() {
     `fabricated ${fabricated}/${citations.length}  decline accuracy ${pct(unanswerable.filter((r) => r.declined).length, unanswerable.length)} (${unanswerable.length} unanswerable)  ` +
     `false declines ${summary.falseDeclines}/${answerable.length}  mean retrieval ${summary.meanRetrievalMs.toFixed(1)} ms (sequential)`);
   if (args.includes('--latency')) await measureLatency(db, set.questions.map((q) => q.question), today);
+  const standInDimensions = arg('--vector-stand-in');
+  if (standInDimensions) await measureVectorCost(database, Number(standInDimensions), set.questions.map((q) => q.question), today);
   const out = arg('--json');
   if (out) fs.writeFileSync(out, JSON.stringify({ summary, results }, null, 2));
   await database.close();

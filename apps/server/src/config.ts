@@ -102,6 +102,7 @@ const EnvSchema = z
     ESIGN_TEST_PAUSE_FINALIZE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
     WORKFLOW_TEST_PAUSE_ACTION_MS: z.coerce.number().int().min(0).max(600_000).optional(),
     LAW_OPEN_API_SYNC_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
+    RESEARCH_VECTOR_SEARCH: z.enum(['exact', 'pgvector']).default('exact'),
   })
   .refine((env) => env.STORAGE_DRIVER !== 's3' || env.S3_BUCKET, { path: ['S3_BUCKET'], message: 'required when STORAGE_DRIVER=s3' })
   .refine((env) => env.AI_PROVIDER !== 'ANTHROPIC' || (env.AI_API_KEY && env.AI_CHAT_MODEL), {
@@ -202,6 +203,12 @@ const EnvSchema = z
         secretKey: env.AI_SECRET_KEY,
       },
       /** The National Law Information Center's Open API (modules/legal-sources); unset OC: no precedents, rules or ordinances. */
+      /**
+       * How research finds the passages nearest a question's vector (modules/research/vector-search.ts):
+       * an exact scan of a copy in memory, or pgvector's distance in the database where the extension
+       * is installed (exact too, without an index: measured ~20x slower here, but no copy per process).
+       */
+      researchVectorSearch: env.RESEARCH_VECTOR_SEARCH,
       lawOpenApi: { oc: env.LAW_OPEN_API_OC ?? null, baseUrl: env.LAW_OPEN_API_URL.replace(/\/+$/, ''), syncDays: env.LAW_OPEN_API_SYNC_DAYS },
       /** E-sign (docs/esign.md): the sealed signing keys, the SMS gateway and the easy-auth broker. */
       esign: {
@@ -308,5 +315,6 @@ export const CONFIG_DOCS: Array<{ name: string; default: string; description: st
   { name: 'WORKFLOW_TEST_PAUSE_ACTION_MS', default: '(unset)', description: 'tests only (NODE_ENV=test): a workflow action pauses this long inside its transaction, after its writes and before the commit' },
   { name: 'LAW_OPEN_API_URL', default: 'https://www.law.go.kr/DRF', description: 'base of the Open API (lawSearch.do, lawService.do); a private address must also be in OUTBOUND_ALLOW_HOSTS' },
   { name: 'LAW_OPEN_API_SYNC_DAYS', default: '365', description: 'the first precedent sync reads decisions of this many past days; later syncs continue from the last one' },
+  { name: 'RESEARCH_VECTOR_SEARCH', default: 'exact', description: 'with an embedding model, how research finds the nearest passages: exact (a scan of each model\'s vectors kept in memory, ~100 MB per 16k wordings of 1536 dimensions) or pgvector (the database computes the distances where the extension is installed, else exact; slower per question, no copy per process); see docs/legal-research.md' },
   { name: 'WORD_EDITOR_SECRET', default: '(unset: a fixed development key; required in production for online Word editing)', description: 'at least 32 random characters; signs the Word editor\'s access tokens (HMAC-SHA256)' },
 ];

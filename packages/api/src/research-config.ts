@@ -63,6 +63,14 @@ export const RESEARCH_CONFIG_META = {
       en: 'At most this many passages quoted per source (statutes, precedents and rules, team documents) in one answer.',
     },
   },
+  vectorMinCosine: {
+    category: 'ANSWER', type: 'NUMBER', defaultValue: 0.8, min: 0.5, max: 0.99, step: 0.01, unit: null,
+    label: { ko: '의미 검색만으로 답하는 유사도', en: 'Similarity to answer from meaning alone' },
+    description: {
+      ko: '임베딩 모델이 설정된 경우, 질문과 단어가 겹치지 않고 의미로만 찾은 조문은 코사인 유사도가 이 값 이상일 때만 답변 근거가 됩니다. 모델마다 유사도 분포가 달라 평가(npm run eval:research)로 정합니다.',
+      en: 'With an embedding model, an article found by meaning alone (too few words in common with the question) grounds an answer only at this cosine similarity or above. Models differ: set it from the evaluation (npm run eval:research).',
+    },
+  },
   answerEngine: {
     category: 'ANSWER', type: 'ENUM', defaultValue: 'MODEL',
     options: [
@@ -113,6 +121,7 @@ export const ResearchConfigValuesSchema = z.object({
   topK: integer(M.topK),
   declineThreshold: stepped(M.declineThreshold),
   maxQuotedArticles: integer(M.maxQuotedArticles),
+  vectorMinCosine: stepped(M.vectorMinCosine),
   answerEngine: z.enum(RESEARCH_ANSWER_ENGINES),
   collectionsInChat: z.boolean(),
   attachmentsInChat: z.boolean(),

@@ -59,8 +59,21 @@ export const ResearchQueryBodySchema = z.object({
   limit: z.number().int().min(1).max(50).default(10),
 });
 
+export const ResearchEmbeddingProgressSchema = z
+  .object({
+    model: z.string(),
+    wordings: z.number().int().describe('Distinct indexed wordings (every passage has one; versions share them)'),
+    embedded: z.number().int().describe('Wordings with a vector of this model'),
+  })
+  .describe('The vectors of the embedding model this workspace questions with: until every wording has one, meaning finds only part of the corpus (the words still find all of it)');
+export type ResearchEmbeddingProgress = z.infer<typeof ResearchEmbeddingProgressSchema>;
+
 export const ResearchIndexProgressSchema = z
-  .object({ versions: z.number().int(), indexedVersions: z.number().int() })
+  .object({
+    versions: z.number().int(),
+    indexedVersions: z.number().int(),
+    embeddings: ResearchEmbeddingProgressSchema.nullable().optional().describe('Null when no embedding model is configured for the workspace (retrieval by words only)'),
+  })
   .describe('Statute versions stored and indexed for research: while the first start indexes, answers rest on part of the corpus');
 export type ResearchIndexProgress = z.infer<typeof ResearchIndexProgressSchema>;
 

@@ -69,9 +69,13 @@ export async function providerConfigFor(services: AppServices, scope: TenantScop
   return { ...env, driver: row.driver, baseUrl: row.baseUrl, apiKey, chatModel: row.chatModel, embeddingModel: row.embeddingModel };
 }
 
-/** The provider a workspace's AI calls go through (workspace override, else environment). */
-export async function resolveAiProvider(services: AppServices, scope: TenantScope): Promise<AiProvider> {
-  return createAiProvider(await providerConfigFor(services, scope), services.aiOutbound);
+/**
+ * The provider a workspace's AI calls go through (workspace override, else environment). `limits`
+ * shortens its timeout or retries for a call that must not hold a request (research embeds the
+ * question in a second at most and answers without vectors otherwise).
+ */
+export async function resolveAiProvider(services: AppServices, scope: TenantScope, limits: Partial<Pick<AiProviderConfig, 'timeoutMs' | 'maxRetries'>> = {}): Promise<AiProvider> {
+  return createAiProvider({ ...(await providerConfigFor(services, scope)), ...limits }, services.aiOutbound);
 }
 
 /** The configuration as an API answers it: never the key, only whether there is one and its fingerprint. */

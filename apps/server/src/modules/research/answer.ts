@@ -19,14 +19,18 @@ export const DECLINE_COVERAGE = RESEARCH_CONFIG_DEFAULTS.declineThreshold;
 /** Quoted beside the best passage: others scoring at least this share of its score. */
 export const RELATED_SHARE = 0.6;
 
-/** What decides which passages an answer quotes (the workspace's configs declineThreshold and maxQuotedArticles). */
+/** What decides which passages an answer quotes (the workspace's configs declineThreshold, maxQuotedArticles and vectorMinCosine). */
 export interface AnswerTuning {
   declineThreshold: number;
   maxQuoted: number;
+  /** The cosine at which a passage found by meaning covers the question without the words (retrieval.ts, fusion.ts). */
+  vectorMinCosine: number;
 }
-export const DEFAULT_TUNING: AnswerTuning = { declineThreshold: DECLINE_COVERAGE, maxQuoted: RESEARCH_CONFIG_DEFAULTS.maxQuotedArticles };
-export const tuningOf = (config: Pick<ResearchConfigValues, 'declineThreshold' | 'maxQuotedArticles'>): AnswerTuning => ({
-  declineThreshold: config.declineThreshold, maxQuoted: config.maxQuotedArticles,
+export const DEFAULT_TUNING: AnswerTuning = {
+  declineThreshold: DECLINE_COVERAGE, maxQuoted: RESEARCH_CONFIG_DEFAULTS.maxQuotedArticles, vectorMinCosine: RESEARCH_CONFIG_DEFAULTS.vectorMinCosine,
+};
+export const tuningOf = (config: Pick<ResearchConfigValues, 'declineThreshold' | 'maxQuotedArticles' | 'vectorMinCosine'>): AnswerTuning => ({
+  declineThreshold: config.declineThreshold, maxQuoted: config.maxQuotedArticles, vectorMinCosine: config.vectorMinCosine,
 });
 
 /**

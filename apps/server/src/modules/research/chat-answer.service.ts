@@ -16,6 +16,7 @@ import { type ChatRow, ownChat, type StoredAnswer, storeExchange } from './chats
 import { filterOf } from './user/recent-filters.service';
 import { indexProgress } from './passage-index';
 import { koreanToday, requireResearchUse } from './research.policy';
+import { questionVectorsFor } from './question-vectors';
 import { queryTerms, retrievePassages, type RetrievalResult, type ScoredPassage } from './retrieval';
 import { chatSourceCitations, extractiveSourceAnswer } from './sources/source-answer';
 
@@ -149,8 +150,10 @@ export async function queryChat(services: AppServices, ctx: RequestContext, body
   const chat: ChatRow | null = body.chatKey ? await ownChat(services.db, scope, userId, body.chatKey) : null;
   const today = koreanToday();
   const tuning = tuningOf(config);
+  const searchesStatutes = kinds.includes('STATUTE');
+  const vectors = searchesStatutes ? await questionVectorsFor(services, scope) : null;
   const retrieval = await retrievePassages(services.db, {
-    question: body.question, asOf: body.asOf, statuteIds: body.statuteIds, limit: config.topK, today, tuning, searchesStatutes: kinds.includes('STATUTE'),
+    question: body.question, asOf: body.asOf, statuteIds: body.statuteIds, limit: config.topK, today, tuning, searchesStatutes, vectors,
   });
   // The team's collections asked for (each visible, else 404 before the stream) and the chat's attachments: their pages that answer, gated.
   const attached = chat ? await attachmentCollectionOf(services.db, scope, chat.id) : null;
@@ -197,7 +200,7 @@ export async function queryChat(services: AppServices, ctx: RequestContext, body
     }
     const { creditsCharged, ...stored } = answer;
     const saved = await storeExchange(services.db, scope, userId, chat, body.question, stored, filterOf(body));
-    const done: ChatQueryDone = { chatKey: saved.chat.chatKey, question: saved.question, answer: saved.answer, creditsCharged, index: await indexProgress(services.db) };
+    const done: ChatQueryDone = { chatKey: saved.chat.chatKey, question: saved.question, answer: saved.answer, creditsCharged, index: await indexProgress(services.db, vectors?.model ?? null) };
     start();
     reply.raw.write(sse('done', done));
     reply.raw.end();

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+import type { ResearchIndexProgress } from '@legal/api';
 import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { type Database, type Db, executorOf, type Tx } from '../../platform/db/client';
 import { eachInTurn, NO_TURNS } from '../../platform/jobs/in-turns';
 import { lawArticles, lawStatutes } from '../law';
+import { embeddingProgress } from './passage-embeddings';
 import { researchIndexedVersions, researchPassages, researchPassageTexts, researchPostings } from './research.table';
 import { termCounts, termLength } from './terms';
 
@@ -24,11 +26,15 @@ export async function unindexedVersions(db: Db): Promise<string[]> {
   return rows.map((r) => r.mst);
 }
 
-/** How far the index has followed the law tables (stored versions, indexed ones). */
-export async function indexProgress(db: Db): Promise<{ versions: number; indexedVersions: number }> {
+/**
+ * How far the index has followed the law tables (stored versions, indexed ones) and, for the
+ * embedding model a workspace questions with, how far its vectors have followed the index.
+ */
+export async function indexProgress(db: Db, embeddingModel: string | null = null): Promise<ResearchIndexProgress> {
   const [stored] = await db.select({ n: count() }).from(lawStatutes);
   const [indexed] = await db.select({ n: count() }).from(researchIndexedVersions);
-  return { versions: stored?.n ?? 0, indexedVersions: indexed?.n ?? 0 };
+  const embeddings = embeddingModel ? await embeddingProgress(db, embeddingModel) : null;
+  return { versions: stored?.n ?? 0, indexedVersions: indexed?.n ?? 0, embeddings };
 }
 
 /**

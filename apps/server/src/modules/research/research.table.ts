@@ -67,6 +67,42 @@ export const researchPostings = pgTable(
   (t) => [primaryKey({ columns: [t.term, t.textId] }), index('research_postings_text_idx').on(t.textId)],
 );
 
+/**
+ * Vectors of the indexed wordings, one per wording and embedding model (docs/legal-research.md,
+ * "Vectors"): written by the job research.embed-passages with the server's embedding model, read by
+ * retrieval for the same model only, so a model change never mixes vector spaces. `real[]` rather
+ * than pgvector's type: one schema for every database; where pgvector is installed the search casts
+ * (`embedding::vector`), elsewhere it scans them in memory. Rows are only ever added: `id` is the
+ * watermark the in-memory copy reads new rows from. Public law: a global table.
+ */
+export const researchPassageEmbeddings = pgTable(
+  'research_passage_embeddings',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    model: text('model').notNull(),
+    textId: bigint('text_id', { mode: 'number' })
+      .notNull()
+      .references(() => researchPassageTexts.id, { onDelete: 'cascade' }),
+    dimensions: integer('dimensions').notNull(),
+    embedding: real('embedding').array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.model, t.textId] }), uniqueIndex('research_passage_embeddings_model_id_key').on(t.model, t.id)],
+);
+
+/**
+ * Per embedding model: its dimensions, how many wordings it has embedded and the greatest row id,
+ * written in the transaction of every batch. What the progress and the in-memory copy read instead
+ * of counting the vectors on every question.
+ */
+export const researchEmbeddingModels = pgTable('research_embedding_models', {
+  model: text('model').primaryKey(),
+  dimensions: integer('dimensions').notNull(),
+  embedded: integer('embedded').notNull(),
+  lastId: bigint('last_id', { mode: 'number' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** The statute versions whose passages are indexed (a version is indexed once, whole, in one transaction). */
 export const researchIndexedVersions = pgTable('research_indexed_versions', {
   lawSerialNumber: text('law_serial_number').primaryKey(),

@@ -1,4 +1,5 @@
 /** Helpers for the research tests (not a test file itself). */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,13 +65,47 @@ export function doneEvent(body: string): ChatQueryDone {
   return ChatQueryDoneSchema.parse(JSON.parse(/^data: (.*)$/m.exec(last)![1]!));
 }
 
-/** A super admin points a workspace's AI provider at the OpenAI stand-in (the model tests' provider). */
-export async function useOpenAiStandIn(t: TestApp, superCookie: string, ws: { tenantId: number; workspaceId: number }, baseUrl: string): Promise<void> {
+/** A super admin points a workspace's AI provider at the OpenAI stand-in (the model tests' provider; a chat model unless other models are named). */
+export async function useOpenAiStandIn(
+  t: TestApp, superCookie: string, ws: { tenantId: number; workspaceId: number }, baseUrl: string,
+  models: { chatModel?: string | null; embeddingModel?: string | null } = { chatModel: 'stand-in-model' },
+): Promise<void> {
+  await setWorkspaceAi(t, superCookie, ws, { driver: 'OPENAI_COMPATIBLE', baseUrl, ...models, apiKey: 'sk-stand-in-key-0123456789' });
+}
+
+/** A super admin sets a workspace's AI provider override (driver BUILT_IN: no model, whatever the server's). */
+export async function setWorkspaceAi(t: TestApp, superCookie: string, ws: { tenantId: number; workspaceId: number }, config: Record<string, unknown>): Promise<void> {
   const res = await t.app.inject({
     method: 'PUT', url: '/api/aireview/super-admin/workspace-ai-configs/v1', headers: { cookie: superCookie },
-    payload: { tenantId: ws.tenantId, workspaceId: ws.workspaceId, driver: 'OPENAI_COMPATIBLE', baseUrl, chatModel: 'stand-in-model', apiKey: 'sk-stand-in-key-0123456789' },
+    payload: { tenantId: ws.tenantId, workspaceId: ws.workspaceId, ...config },
   });
-  if (res.statusCode !== 200) throw new Error(`the stand-in provider was refused: ${res.body}`);
+  if (res.statusCode !== 200) throw new Error(`the AI configuration was refused: ${res.body}`);
+}
+
+/**
+ * Axes of meaning the test embedding model knows: a text holding a strong phrase of an axis points
+ * along it; a weak phrase only leans towards it.
+ */
+export const TEST_CONCEPTS: ReadonlyArray<{ strong: readonly string[]; weak: readonly string[] }> = [
+  { strong: ['이자의 최고한도', '금리 상한선'], weak: ['대출 비용'] },
+];
+const NOISE_DIMENSIONS = 32;
+const STRONG = 4;
+const WEAK = 1;
+
+/**
+ * A deterministic embedding for tests: a unit "noise" part drawn from the text's sha256 (unrelated
+ * texts come out nearly orthogonal: cosines within about ±0.4) and, per axis of TEST_CONCEPTS, a
+ * component when the text holds one of its phrases. Two texts strong on one axis have a cosine
+ * near 0.94 whatever their words (synonyms, as a real model would see them); weak against strong,
+ * near 0.69.
+ */
+export function conceptVector(text: string): number[] {
+  const hash = createHash('sha256').update(text).digest();
+  const noise = [...hash.subarray(0, NOISE_DIMENSIONS)].map((b) => b / 127.5 - 1);
+  const norm = Math.sqrt(noise.reduce((s, v) => s + v * v, 0));
+  const axis = (c: (typeof TEST_CONCEPTS)[number]) => (c.strong.some((p) => text.includes(p)) ? STRONG : c.weak.some((p) => text.includes(p)) ? WEAK : 0);
+  return [...noise.map((v) => v / norm), ...TEST_CONCEPTS.map(axis)];
 }
 
 /** What a collection document's text cites by name, as stored at indexing (null: not read yet). */

@@ -2,11 +2,15 @@ import type { ResearchPassage, StatuteKind } from '@legal/api';
 import { and, eq, inArray } from 'drizzle-orm';
 import { type Db, executorOf } from '../../platform/db/client';
 import { LAW_ALIASES, lawIndex, type LawIndexEntry } from '../law';
-import type { AnswerTuning } from './answer';
+import { type AnswerTuning, DEFAULT_TUNING } from './answer';
+import { fuseRankings } from './fusion';
+import { embeddingModelRow } from './passage-embeddings';
+import type { QuestionVectors } from './question-vectors';
 import { type StatuteName, type UnderstoodQuestion, understandQuestion } from './query-understanding';
 import { researchPassages, researchPassageTexts } from './research.table';
 import { inForceVersionsSql, versionInForce } from './statute-versions';
 import { termCounts } from './terms';
+import { nearestPassages, type VectorFilter } from './vector-search';
 
 /** BM25 parameters: the usual ones; statute articles vary in length less than web pages do. */
 export const K1 = 1.2;
@@ -29,6 +33,8 @@ export interface ScoredPassage extends ResearchPassage {
   coverage: number;
   /** The question cited this article by number. */
   cited: boolean;
+  /** Cosine to the question's vector when vectors found it (null: BM25 only, or no vectors). */
+  cosine: number | null;
 }
 
 export interface RetrievalResult {
@@ -125,9 +131,15 @@ interface ScoreRow {
  * Also answers, per passage, the idf-weighted share of the question it covers: matched terms over
  * the strict terms plus the matched helpers.
  */
-async function bm25(db: Db, terms: ReadonlyMap<string, QueryTerm>, asOf: string, today: string, lawIds: readonly string[] | null, limit: number): Promise<ScoreRow[]> {
-  if (terms.size === 0) return [];
+async function bm25(db: Db, terms: ReadonlyMap<string, QueryTerm>, asOf: string, today: string, lawIds: readonly string[] | null, limit: number, only: readonly number[] | null = null): Promise<ScoreRow[]> {
+  if (terms.size === 0 || only?.length === 0) return [];
   const list = [...terms];
+  // `only`: score just these wordings (found by vectors, already in force and in the statutes asked for).
+  const docs = only
+    ? 'select unnest($8::bigint[]) as text_id'
+    : `select distinct rp.text_id from research_passages rp
+       join v on v.law_serial_number = rp.law_serial_number
+       where $5::text[] is null or rp.law_id = any($5::text[])`;
   const { rows } = await executorOf(db).executeSql(
     `with v as (${inForceVersionsSql('$1::text', '$7::text')}),
      stats as (select count(*)::float8 as n, coalesce(avg(t.length), 1)::float8 as avgdl from research_passage_texts t),
@@ -142,10 +154,7 @@ async function bm25(db: Db, terms: ReadonlyMap<string, QueryTerm>, asOf: string,
      total as (select coalesce(sum(idfw), 0) as strict_total from w where strict),
      -- The wordings of the passages searched (in force, in the statutes asked for): scored once each,
      -- however many versions share them; then the passages that carry the best.
-     docs as (
-       select distinct rp.text_id from research_passages rp
-       join v on v.law_serial_number = rp.law_serial_number
-       where $5::text[] is null or rp.law_id = any($5::text[])),
+     docs as (${docs}),
      scored as (
        select po.text_id,
               sum(w.idfw * po.tf * ${K1 + 1} / (po.tf + ${K1} * (${1 - B} + ${B} * t.length / stats.avgdl))) as score,
@@ -168,7 +177,7 @@ async function bm25(db: Db, terms: ReadonlyMap<string, QueryTerm>, asOf: string,
      where $5::text[] is null or rp.law_id = any($5::text[])
      order by s.score desc, rp.id
      limit $6`,
-    [asOf, list.map(([term]) => term), list.map(([, t]) => t.weight), list.map(([, t]) => t.strict), lawIds, limit, today],
+    [asOf, list.map(([term]) => term), list.map(([, t]) => t.weight), list.map(([, t]) => t.strict), lawIds, limit, today, ...(only ? [only] : [])],
   );
   return (rows as Array<{ id: number; score: number; coverage: number | null }>).map((r) => ({ id: Number(r.id), score: Number(r.score), coverage: Number(r.coverage ?? 0) }));
 }
@@ -187,10 +196,10 @@ function selectPassages(db: Db) {
     .innerJoin(researchPassageTexts, eq(researchPassageTexts.id, researchPassages.textId));
 }
 
-function toPassage(row: PassageRow, score: number, coverage: number, cited: boolean): ScoredPassage {
+function toPassage(row: PassageRow, score: number, coverage: number, cited: boolean, cosine: number | null): ScoredPassage {
   return {
     passageId: row.id, lawId: row.lawId, statuteId: row.lawId, lawSerialNumber: row.lawSerialNumber, statuteTitle: row.statuteTitle, kind: row.kind as StatuteKind,
-    effectiveDate: row.effectiveDate, article: row.articleKey, articleTitle: row.articleTitle, heading: row.heading, text: row.text, score, coverage, cited,
+    effectiveDate: row.effectiveDate, article: row.articleKey, articleTitle: row.articleTitle, heading: row.heading, text: row.text, score, coverage, cited, cosine,
   };
 }
 
@@ -217,7 +226,32 @@ export interface RetrieveInput {
   tuning?: AnswerTuning;
   /** False: the workspace does not search statutes (general categories): no passages. */
   searchesStatutes?: boolean;
+  /** The workspace's embedding model, when it has one: its vectors are fused with BM25 (fusion.ts). */
+  vectors?: QuestionVectors | null;
 }
+
+/** Vectors of the question's model, once some are stored: the question is embedded while BM25 runs. */
+async function startQuestionVector(db: Db, vectors: QuestionVectors | null | undefined, question: string) {
+  const row = vectors ? await embeddingModelRow(db, vectors.model) : null;
+  if (!vectors || !row) return null;
+  return { vectors, row, vector: vectors.embed(question) };
+}
+
+/**
+ * BM25 fused with the passages nearest the question's vector; the BM25 ranking as it is when there
+ * are no vectors (no model, none stored yet, the provider failed: logged by `embed`).
+ */
+async function fusedScores(db: Db, lexical: ScoreRow[], started: Awaited<ReturnType<typeof startQuestionVector>>, terms: ReadonlyMap<string, QueryTerm>, filter: VectorFilter, input: RetrieveInput) {
+  const vector = started ? await started.vector : null;
+  if (!started || !vector) return lexical.map((hit) => ({ ...hit, cosine: null }));
+  const near = await nearestPassages(db, started.vectors.mode, started.row, vector, filter, input.limit, started.vectors.onLoadError);
+  const nearOnly = [...new Set(near.filter((n) => !lexical.some((l) => l.id === n.passageId)).map((n) => n.textId))];
+  const covered = nearOnly.length > 0 ? await bm25(db, terms, filter.asOf, filter.today, filter.lawIds, COVERAGE_ROWS, nearOnly) : [];
+  return fuseRankings(lexical, near.map((n) => ({ id: n.passageId, cosine: n.cosine })), new Map(covered.map((c) => [c.id, c.coverage])), input.tuning ?? DEFAULT_TUNING, input.limit);
+}
+
+/** Enough rows for the coverage of every passage of the vector hits' wordings. */
+const COVERAGE_ROWS = 10_000;
 
 /**
  * The passages that answer a question best, in the versions in force on the date asked about
@@ -228,13 +262,19 @@ export async function retrievePassages(db: Db, input: RetrieveInput): Promise<Re
   const understood = understandQuestion(input.question, statuteNames(), input.today);
   const asOf = input.asOf ?? understood.asOf ?? input.today;
   if (input.searchesStatutes === false) return { asOf, understood, passages: [], tuning: input.tuning };
+  const questionVector = await startQuestionVector(db, input.vectors, input.question);
   const terms = queryTerms(understood);
   const explicit = input.statuteIds && input.statuteIds.length > 0 ? [...input.statuteIds] : null;
   const named = understood.statutes.length > 0 ? lawIdsOfFolders(understood.statutes) : null;
-  let scored = await bm25(db, terms, asOf, input.today, explicit ?? named, input.limit);
+  let lawIds = explicit ?? named;
+  let lexical = await bm25(db, terms, asOf, input.today, lawIds, input.limit);
   // A statute named but silent on these words: search them all. Not for a past date, where the
   // named statute may simply not have existed yet (the answer must not borrow another statute).
-  if (scored.length === 0 && !explicit && named && asOf >= input.today) scored = await bm25(db, terms, asOf, input.today, null, input.limit);
+  if (lexical.length === 0 && !explicit && named && asOf >= input.today) {
+    lawIds = null;
+    lexical = await bm25(db, terms, asOf, input.today, null, input.limit);
+  }
+  const scored = await fusedScores(db, lexical, questionVector, terms, { asOf, today: input.today, lawIds }, input);
 
   const cited = await citedPassages(db, understood, asOf, input.today);
   const ids = scored.map((s) => s.id).filter((id) => !cited.some((c) => c.id === id));
@@ -242,8 +282,8 @@ export async function retrievePassages(db: Db, input: RetrieveInput): Promise<Re
   const byId = new Map(rows.map((r) => [r.id, r]));
   const top = scored[0]?.score ?? 0;
   const passages = [
-    ...cited.filter((c) => !explicit || explicit.includes(c.lawId)).map((c) => toPassage(c, top + 1, 1, true)),
-    ...scored.filter((s) => byId.has(s.id)).map((s) => toPassage(byId.get(s.id)!, s.score, s.coverage, false)),
+    ...cited.filter((c) => !explicit || explicit.includes(c.lawId)).map((c) => toPassage(c, top + 1, 1, true, null)),
+    ...scored.filter((s) => byId.has(s.id)).map((s) => toPassage(byId.get(s.id)!, s.score, s.coverage, false, s.cosine)),
   ].slice(0, input.limit);
   return { asOf, understood, passages, tuning: input.tuning };
 }

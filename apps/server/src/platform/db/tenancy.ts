@@ -43,6 +43,9 @@ export const GLOBAL_TABLES = new Set<string>([
   'research_passage_texts',
   'research_postings',
   'research_indexed_versions',
+  // and its vectors per embedding model (the operator's, computed once for every workspace)
+  'research_passage_embeddings',
+  'research_embedding_models',
   // the statute versions the change detection has compared (the alerts themselves are tenant-owned)
   'statute_version_checks',
   // workflow presets are the product's, published by super admins (workspaces adapt them in workspace_workflow_presets)

@@ -58,15 +58,33 @@ function PendingAnswer({ exchange }: { exchange: Exchange }) {
   );
 }
 
-/** Said under an answer given while the first start was still indexing the statutes. */
+/**
+ * Said under an answer given while the first start was still indexing the statutes, or, once they
+ * are indexed, while the workspace's embedding model has vectors for part of them only (meaning
+ * then finds part of the law; the words still find all of it).
+ */
 function IndexingNotice({ index }: { index: ResearchIndexProgress }) {
   const { t } = useTranslation('research');
-  if (index.indexedVersions >= index.versions) return null;
+  const embeddings = index.embeddings;
+  if (index.indexedVersions < index.versions) {
+    return (
+      <ProgressNotice color="yellow" title={t('answer.indexingTitle')} text={t('answer.indexing', { indexed: index.indexedVersions, total: index.versions })}
+        done={index.indexedVersions} total={index.versions} label={t('answer.indexingProgress')} />
+    );
+  }
+  if (!embeddings || embeddings.embedded >= embeddings.wordings) return null;
   return (
-    <Alert color="yellow" variant="light" title={t('answer.indexingTitle')}>
+    <ProgressNotice color="blue" title={t('answer.embeddingTitle')} text={t('answer.embedding', { embedded: embeddings.embedded, total: embeddings.wordings })}
+      done={embeddings.embedded} total={embeddings.wordings} label={t('answer.embeddingProgress')} />
+  );
+}
+
+function ProgressNotice({ color, title, text, done, total, label }: { color: string; title: string; text: string; done: number; total: number; label: string }) {
+  return (
+    <Alert color={color} variant="light" title={title}>
       <Stack gap={6}>
-        <Text size="sm">{t('answer.indexing', { indexed: index.indexedVersions, total: index.versions })}</Text>
-        <Progress value={index.versions ? (100 * index.indexedVersions) / index.versions : 0} aria-label={t('answer.indexingProgress')} />
+        <Text size="sm">{text}</Text>
+        <Progress value={total ? (100 * done) / total : 0} aria-label={label} />
       </Stack>
     </Alert>
   );

@@ -87,6 +87,22 @@ describe('research chat', { timeout: 60_000 }, () => {
     expect(screen.getByRole('progressbar', { name: '법령 색인 진행률' })).toHaveAttribute('aria-valuenow', String((100 * 120) / 359));
   });
 
+  it('says while the embedding model has vectors for part of the statutes only (the index itself whole)', async () => {
+    const partly = { versions: 359, indexedVersions: 359, embeddings: { model: 'text-embedding-3-small', wordings: 16_428, embedded: 4_107 } };
+    signInResearcher()
+      .on(listChats, ok(pageOf([])))
+      .on(listSampleQuestions, ok([]))
+      .on(queryChat, streamOf([['done', doneOf(messageOf(), CHAT_KEY, partly)]]))
+      .on(getChatV2, ok({ ...chatSummaryOf(CHAT_KEY, QUESTION), messages: [questionOf(QUESTION), messageOf()] }));
+    renderApp('/hanbit/business-agent');
+    await screen.findByRole('heading', { name: '무엇이든 법령에 물어보세요' }, { timeout: 8000 });
+    ask(QUESTION);
+    expect(await screen.findByText('의미 검색을 준비하는 중입니다')).toBeInTheDocument();
+    expect(screen.getByText(/조문 16428개 중 4107개만 의미 검색용 벡터가/)).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: '의미 검색 준비 진행률' })).toHaveAttribute('aria-valuenow', String((100 * 4_107) / 16_428));
+    expect(screen.queryByText('법령 색인을 만드는 중입니다')).toBeNull();
+  });
+
   it('opens a citation chip: the article with the quoted span marked, its version, and the history diff', async () => {
     const fake = signInResearcher()
       .on(listChats, ok(pageOf([chatSummaryOf(CHAT_KEY, QUESTION)])))

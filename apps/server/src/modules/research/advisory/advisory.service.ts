@@ -12,6 +12,7 @@ import { researchConfigOf } from '../admin/research-configs.service';
 import { answerablePassages, tuningOf } from '../answer';
 import { builtInAnswer, type GatedAnswer, modelAnswer } from '../chat-answer.service';
 import { koreanToday, requireResearchUse } from '../research.policy';
+import { questionVectorsFor } from '../question-vectors';
 import { retrievePassages } from '../retrieval';
 import { draftDto, draftsOf, inquiryDto, type InquiryRow, similarInquiries, workspaceInquiry } from './advisory.repo';
 import { advisoryDrafts, advisoryInquiries } from './advisory.table';
@@ -74,7 +75,8 @@ export async function draftReply(services: AppServices, ctx: RequestContext, inq
   const today = koreanToday();
   const config = await researchConfigOf(services.db, scope);
   const searchesStatutes = (await enabledGeneralCategories(services.db, scope)).includes('STATUTE');
-  const retrieval = await retrievePassages(services.db, { question: restated(inquiry), asOf: inquiry.asOf ?? undefined, limit: config.topK, today, tuning: tuningOf(config), searchesStatutes });
+  const vectors = searchesStatutes ? await questionVectorsFor(services, scope) : null;
+  const retrieval = await retrievePassages(services.db, { question: restated(inquiry), asOf: inquiry.asOf ?? undefined, limit: config.topK, today, tuning: tuningOf(config), searchesStatutes, vectors });
   const provider = await resolveAiProvider(services, scope);
   const ignore = () => undefined;
   let answer: GatedAnswer;

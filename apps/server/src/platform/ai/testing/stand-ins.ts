@@ -225,6 +225,19 @@ export const openAiReplies = {
   },
 };
 
+/**
+ * A handler answering every /v1/embeddings request with `vectorOf` of each input (in order, as
+ * OpenAI does), under the model the request named: a deterministic embedding model for tests and
+ * benchmarks. Other paths answer 404.
+ */
+export function embeddingsHandler(vectorOf: (input: string) => number[]): StandInHandler {
+  return (request) => {
+    if (!request.path.endsWith('/embeddings') || !Array.isArray(request.body?.input)) return openAiReplies.error(404, { message: 'only /v1/embeddings is served here' });
+    const inputs = request.body.input as string[];
+    return openAiReplies.embeddings(inputs.map(vectorOf), { model: String(request.body.model), promptTokens: inputs.join('').length });
+  };
+}
+
 /** Replies in Anthropic's documented shapes. */
 export const anthropicReplies = {
   message(text: string, options: { model?: string; usage?: Usage; stopReason?: string } = {}): StandInReply {
