@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { ResearchIndexProgress } from '@legal/api';
-import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, notInArray } from 'drizzle-orm';
 import { type Database, type Db, executorOf, type Tx } from '../../platform/db/client';
 import { eachInTurn, NO_TURNS } from '../../platform/jobs/in-turns';
 import { lawArticles, lawStatutes } from '../law';
+import { ensureInForceToday, INDEX_LOCK_SQL, INDEX_STATS_ID, invalidateInForce } from './in-force-today';
 import { embeddingProgress } from './passage-embeddings';
+import { koreanToday } from './research.policy';
 import { researchIndexedVersions, researchPassages, researchPassageTexts, researchPostings } from './research.table';
 import { termCounts, termLength } from './terms';
 
@@ -45,7 +47,7 @@ export async function indexVersion(db: Db, lawSerialNumber: string): Promise<boo
   return db.transaction(async (tx) => {
     // Indexers take turns (the job, a first question, another process): two versions may share a
     // wording, which only one of them may write; the second one sees the first's work.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('research-index'))`);
+    await tx.execute(INDEX_LOCK_SQL);
     const [done] = await tx.select().from(researchIndexedVersions).where(eq(researchIndexedVersions.lawSerialNumber, lawSerialNumber));
     if (done) return false;
     const [statute] = await tx.select().from(lawStatutes).where(eq(lawStatutes.lawSerialNumber, lawSerialNumber));
@@ -68,6 +70,7 @@ export async function indexVersion(db: Db, lawSerialNumber: string): Promise<boo
     }));
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) await tx.insert(researchPassages).values(rows.slice(i, i + INSERT_CHUNK));
     await tx.insert(researchIndexedVersions).values({ lawSerialNumber, passageCount: rows.length });
+    await invalidateInForce(tx);
     return true;
   });
 }
@@ -92,8 +95,30 @@ async function textIdsFor(tx: Tx, passages: ReadonlyArray<{ wording: string; tex
     for (const row of inserted) ids.set(row.hash, row.id);
     const postings = batch.flatMap((b) => [...b.counts].map(([term, tf]) => ({ term, textId: ids.get(b.hash)!, tf })));
     for (let j = 0; j < postings.length; j += INSERT_CHUNK * 4) await tx.insert(researchPostings).values(postings.slice(j, j + INSERT_CHUNK * 4));
+    await addTermStats(tx, batch.map((b) => b.counts));
   }
   return ids;
+}
+
+/**
+ * Adds new wordings to the term statistics, in the transaction that writes their postings: a
+ * wording is written once (its hash), so each counts once however often indexing runs.
+ */
+async function addTermStats(tx: Tx, wordings: ReadonlyArray<ReadonlyMap<string, number>>): Promise<void> {
+  const df = new Map<string, number>();
+  for (const counts of wordings) for (const term of counts.keys()) df.set(term, (df.get(term) ?? 0) + 1);
+  const exec = executorOf(tx);
+  await exec.executeSql(
+    `insert into research_terms (term, df) select * from unnest($1::text[], $2::int[])
+     on conflict (term) do update set df = research_terms.df + excluded.df`,
+    [[...df.keys()], [...df.values()]],
+  );
+  const length = wordings.reduce((sum, counts) => sum + termLength(counts), 0);
+  await exec.executeSql(
+    `insert into research_index_stats (id, wordings, total_length) values (${INDEX_STATS_ID}, $1, $2)
+     on conflict (id) do update set wordings = research_index_stats.wordings + excluded.wordings, total_length = research_index_stats.total_length + excluded.total_length`,
+    [wordings.length, length],
+  );
 }
 
 /**
@@ -101,13 +126,16 @@ async function textIdsFor(tx: Tx, passages: ReadonlyArray<{ wording: string; tex
  * statistics and visibility map of the index tables: without them the search's plan guesses row
  * counts and scans passages it could read from an index.
  */
-export async function indexNewVersions(db: Db, options: { signal?: AbortSignal; inTurnsWith?: Pick<Database, 'yieldToRequests'> } = {}): Promise<number> {
+export async function indexNewVersions(db: Db, options: { signal?: AbortSignal; inTurnsWith?: Pick<Database, 'yieldToRequests'>; today?: string } = {}): Promise<number> {
   let count = 0;
   // One version a unit, taken in turn with requests: on PGlite the whole corpus is minutes of WASM
   // that would otherwise hold the event loop (a health check waited 86 s at first start).
   await eachInTurn(options.inTurnsWith ?? NO_TURNS, await unindexedVersions(db), async (mst) => {
     if (!options.signal?.aborted && (await indexVersion(db, mst))) count++;
   });
-  if (count > 0) await executorOf(db).executeSql('vacuum analyze research_passages, research_passage_texts, research_postings');
+  if (count === 0) return 0;
+  // Today's versions now, not at the first question (which would wait for them).
+  await ensureInForceToday(db, options.today ?? koreanToday());
+  await executorOf(db).executeSql('vacuum analyze research_passages, research_passage_texts, research_postings, research_terms');
   return count;
 }

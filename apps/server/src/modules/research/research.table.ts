@@ -48,11 +48,46 @@ export const researchPassageTexts = pgTable(
     length: integer('length').notNull(),
     /** The article's text (StatuteArticle.text) of every passage with this wording. */
     articleText: text('article_text').notNull(),
+    /**
+     * A passage of a version in force today carries this wording (research_in_force_versions, valid
+     * while research_index_stats says so): the common search reads this flag instead of working out
+     * the versions in force and their passages at every question.
+     */
+    inForce: boolean('in_force').notNull().default(false),
   },
-  // The collection statistics of every search (count, average length) read this index only: the
-  // table itself is wide (the article texts).
-  (t) => [uniqueIndex('research_passage_texts_hash_key').on(t.hash), index('research_passage_texts_length_idx').on(t.length)],
+  // The scoring reads a wording's length and flag from this index only: the table itself is wide (the article texts).
+  (t) => [uniqueIndex('research_passage_texts_hash_key').on(t.hash), index('research_passage_texts_scoring_idx').on(t.id, t.length, t.inForce)],
 );
+
+/**
+ * Document frequency of every indexed term (wordings holding it), kept by the indexer in the
+ * transaction that writes the term's postings: the search reads it instead of counting postings.
+ */
+export const researchTerms = pgTable('research_terms', {
+  term: text('term').primaryKey(),
+  df: integer('df').notNull(),
+});
+
+/**
+ * One row: the collection's statistics for BM25 (wordings, their total length), kept with the
+ * postings, and for which days research_in_force_versions holds the versions in force: from
+ * `inForceFrom` until the day before `inForceUntil` (the next stored 시행일자; null: none), while
+ * law_statutes holds `inForceStoredVersions` rows. Outside that the search works them out itself.
+ */
+export const researchIndexStats = pgTable('research_index_stats', {
+  id: integer('id').primaryKey(),
+  wordings: integer('wordings').notNull(),
+  totalLength: bigint('total_length', { mode: 'number' }).notNull(),
+  inForceFrom: text('in_force_from'),
+  inForceUntil: text('in_force_until'),
+  inForceStoredVersions: integer('in_force_stored_versions'),
+});
+
+/** The statute versions in force today (see research_index_stats), materialised at indexing and when the day changes. */
+export const researchInForceVersions = pgTable('research_in_force_versions', {
+  lawSerialNumber: text('law_serial_number').primaryKey(),
+  lawId: text('law_id').notNull(),
+});
 
 /** The inverted index: how often a term (a character bigram) occurs in a passage text. */
 export const researchPostings = pgTable(
@@ -64,7 +99,13 @@ export const researchPostings = pgTable(
       .references(() => researchPassageTexts.id, { onDelete: 'cascade' }),
     tf: real('tf').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.term, t.textId] }), index('research_postings_text_idx').on(t.textId)],
+  (t) => [
+    primaryKey({ columns: [t.term, t.textId] }),
+    index('research_postings_text_idx').on(t.textId),
+    // The search reads a term's postings from this index alone: in the table they lie one per page
+    // (written wording by wording), which made reading them most of a search's time.
+    index('research_postings_scoring_idx').on(t.term, t.textId, t.tf),
+  ],
 );
 
 /**

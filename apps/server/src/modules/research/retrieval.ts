@@ -4,6 +4,7 @@ import { type Db, executorOf } from '../../platform/db/client';
 import { LAW_ALIASES, lawIndex, type LawIndexEntry } from '../law';
 import { type AnswerTuning, DEFAULT_TUNING } from './answer';
 import { fuseRankings } from './fusion';
+import { ensureInForceToday, INDEX_STATS_ID } from './in-force-today';
 import { embeddingModelRow } from './passage-embeddings';
 import type { QuestionVectors } from './question-vectors';
 import { type StatuteName, type UnderstoodQuestion, understandQuestion } from './query-understanding';
@@ -105,13 +106,13 @@ export function queryTerms(understood: UnderstoodQuestion): Map<string, QueryTer
 /**
  * Document frequencies of terms over the whole statute index (each wording once) and its size: the
  * statistics BM25 uses above, for scoring other texts on the same scale (a handful of stored
- * precedents would make a term they lack look rare beyond measure).
+ * precedents would make a term they lack look rare beyond measure). Kept by the indexer.
  */
 export async function corpusTermStats(db: Db, terms: readonly string[]): Promise<{ n: number; df: Map<string, number> }> {
   if (terms.length === 0) return { n: 0, df: new Map() };
   const { rows } = await executorOf(db).executeSql(
-    `select q.term, (select count(*) from research_postings po where po.term = q.term)::float8 as df, (select count(*) from research_passage_texts)::float8 as n
-     from unnest($1::text[]) as q(term)`,
+    `select q.term, coalesce(d.df, 0)::float8 as df, coalesce((select wordings from research_index_stats where id = ${INDEX_STATS_ID}), 0)::float8 as n
+     from unnest($1::text[]) as q(term) left join research_terms d on d.term = q.term`,
     [[...terms]],
   );
   const list = rows as Array<{ term: string; df: number; n: number }>;
@@ -124,60 +125,84 @@ interface ScoreRow {
   coverage: number;
 }
 
+interface Bm25Scope {
+  asOf: string;
+  today: string;
+  /** Only these statutes (법령ID); null for all. */
+  lawIds: readonly string[] | null;
+  /** Score just these wordings (found by vectors, already in force and in the statutes asked for). */
+  only?: readonly number[] | null;
+}
+
+/**
+ * Where the statement finds the versions in force (`v`), the wordings it scores (`docs`, null: every
+ * wording flagged in force) and the condition on a scored wording. Today (the common case) reads
+ * what indexing materialised (in-force-today.ts); another date works it out (inForceVersionsSql).
+ */
+function searchedSql(scope: Bm25Scope, param: (value: unknown) => string) {
+  const current = scope.asOf === scope.today;
+  const v = current ? 'select law_serial_number, law_id from research_in_force_versions' : inForceVersionsSql(`${param(scope.asOf)}::text`, `${param(scope.today)}::text`);
+  const lawFilter = scope.lawIds ? `rp.law_id = any(${param(scope.lawIds)}::text[])` : 'true';
+  if (scope.only) return { v, lawFilter, docs: `select unnest(${param(scope.only)}::bigint[]) as text_id`, flag: 'true' };
+  if (current && !scope.lawIds) return { v, lawFilter, docs: null, flag: 't.in_force' };
+  const docs = `select distinct rp.text_id from research_passages rp join v on v.law_serial_number = rp.law_serial_number where ${lawFilter}`;
+  return { v, lawFilter, docs, flag: 'true' };
+}
+
 /**
  * Okapi BM25 over the passages of the versions in force on `asOf`, in one statement that PGlite and
  * PostgreSQL both run. Term statistics (document frequency, average length) are those of the whole
- * index, each distinct wording once: cheap (an index count per term) and stable whatever the date.
- * Also answers, per passage, the idf-weighted share of the question it covers: matched terms over
- * the strict terms plus the matched helpers.
+ * index, each distinct wording once, kept by the indexer (research_terms, research_index_stats):
+ * stable whatever the date. Also answers, per passage, the idf-weighted share of the question it
+ * covers: matched terms over the strict terms plus the matched helpers.
  */
-async function bm25(db: Db, terms: ReadonlyMap<string, QueryTerm>, asOf: string, today: string, lawIds: readonly string[] | null, limit: number, only: readonly number[] | null = null): Promise<ScoreRow[]> {
-  if (terms.size === 0 || only?.length === 0) return [];
+async function bm25(db: Db, terms: ReadonlyMap<string, QueryTerm>, scope: Bm25Scope, limit: number): Promise<ScoreRow[]> {
+  if (terms.size === 0 || scope.only?.length === 0) return [];
   const list = [...terms];
-  // `only`: score just these wordings (found by vectors, already in force and in the statutes asked for).
-  const docs = only
-    ? 'select unnest($8::bigint[]) as text_id'
-    : `select distinct rp.text_id from research_passages rp
-       join v on v.law_serial_number = rp.law_serial_number
-       where $5::text[] is null or rp.law_id = any($5::text[])`;
+  const values: unknown[] = [];
+  const param = (value: unknown) => `$${values.push(value)}`;
+  const q = `select * from unnest(${param(list.map(([term]) => term))}::text[], ${param(list.map(([, t]) => t.weight))}::float8[], ${param(list.map(([, t]) => t.strict))}::boolean[]) as q(term, weight, strict)`;
+  const lim = param(limit);
+  const { v, lawFilter, docs, flag } = searchedSql(scope, param);
   const { rows } = await executorOf(db).executeSql(
-    `with v as (${inForceVersionsSql('$1::text', '$7::text')}),
-     stats as (select count(*)::float8 as n, coalesce(avg(t.length), 1)::float8 as avgdl from research_passage_texts t),
-     q as (select * from unnest($2::text[], $3::float8[], $4::boolean[]) as q(term, weight, strict)),
+    `with v as (${v}),
+     stats as (select wordings::float8 as n, coalesce((total_length::numeric / nullif(wordings, 0))::float8, 1) as avgdl from research_index_stats where id = ${INDEX_STATS_ID}),
+     q as (${q}),
      -- Terms in more than a fifth of all wordings (하여, 경우) weigh little and cost the most postings:
-     -- left out of the score and of the coverage alike.
+     -- left out of the score and of the coverage alike. A term no wording has counts in the coverage.
      w as (
        select q.term, q.strict, q.weight * ln(1 + (stats.n - d.df + 0.5) / (d.df + 0.5)) as idfw
        from q cross join stats
-       cross join lateral (select count(*)::float8 as df from research_postings po where po.term = q.term) d
+       cross join lateral (select coalesce((select df from research_terms where term = q.term), 0)::float8 as df) d
        where d.df <= ${COMMON_SHARE} * stats.n),
      total as (select coalesce(sum(idfw), 0) as strict_total from w where strict),
+     ${docs ? `docs as (${docs}),` : ''}
      -- The wordings of the passages searched (in force, in the statutes asked for): scored once each,
      -- however many versions share them; then the passages that carry the best.
-     docs as (${docs}),
      scored as (
        select po.text_id,
-              sum(w.idfw * po.tf * ${K1 + 1} / (po.tf + ${K1} * (${1 - B} + ${B} * t.length / stats.avgdl))) as score,
+              -- float8 throughout: a numeric constant times the length would make the whole sum numeric (slow).
+              sum(w.idfw * po.tf * ${K1 + 1} / (po.tf + ${K1} * (${1 - B} + ${B}::float8 * t.length / stats.avgdl))) as score,
               sum(w.idfw) as matched,
               sum(case when w.strict then 0 else w.idfw end) as helpers
        from w
        join research_postings po on po.term = w.term
-       join docs on docs.text_id = po.text_id
-       join research_passage_texts t on t.id = po.text_id
+       ${docs ? 'join docs on docs.text_id = po.text_id' : ''}
+       join research_passage_texts t on t.id = po.text_id and ${flag}
        cross join stats
        group by po.text_id
        order by score desc, po.text_id
-       limit $6)
+       limit ${lim})
      select rp.id::int as id, s.score::float8 as score,
             (s.matched / nullif(total.strict_total + s.helpers, 0))::float8 as coverage
      from scored s
      join research_passages rp on rp.text_id = s.text_id
      join v on v.law_serial_number = rp.law_serial_number
      cross join total
-     where $5::text[] is null or rp.law_id = any($5::text[])
+     where ${lawFilter}
      order by s.score desc, rp.id
-     limit $6`,
-    [asOf, list.map(([term]) => term), list.map(([, t]) => t.weight), list.map(([, t]) => t.strict), lawIds, limit, today, ...(only ? [only] : [])],
+     limit ${lim}`,
+    values,
   );
   return (rows as Array<{ id: number; score: number; coverage: number | null }>).map((r) => ({ id: Number(r.id), score: Number(r.score), coverage: Number(r.coverage ?? 0) }));
 }
@@ -246,7 +271,7 @@ async function fusedScores(db: Db, lexical: ScoreRow[], started: Awaited<ReturnT
   if (!started || !vector) return lexical.map((hit) => ({ ...hit, cosine: null }));
   const near = await nearestPassages(db, started.vectors.mode, started.row, vector, filter, input.limit, started.vectors.onLoadError);
   const nearOnly = [...new Set(near.filter((n) => !lexical.some((l) => l.id === n.passageId)).map((n) => n.textId))];
-  const covered = nearOnly.length > 0 ? await bm25(db, terms, filter.asOf, filter.today, filter.lawIds, COVERAGE_ROWS, nearOnly) : [];
+  const covered = nearOnly.length > 0 ? await bm25(db, terms, { ...filter, only: nearOnly }, COVERAGE_ROWS) : [];
   return fuseRankings(lexical, near.map((n) => ({ id: n.passageId, cosine: n.cosine })), new Map(covered.map((c) => [c.id, c.coverage])), input.tuning ?? DEFAULT_TUNING, input.limit);
 }
 
@@ -267,12 +292,14 @@ export async function retrievePassages(db: Db, input: RetrieveInput): Promise<Re
   const explicit = input.statuteIds && input.statuteIds.length > 0 ? [...input.statuteIds] : null;
   const named = understood.statutes.length > 0 ? lawIdsOfFolders(understood.statutes) : null;
   let lawIds = explicit ?? named;
-  let lexical = await bm25(db, terms, asOf, input.today, lawIds, input.limit);
+  // Today's versions are materialised at indexing; the first question of a day (or after indexing) works them out.
+  if (asOf === input.today) await ensureInForceToday(db, input.today);
+  let lexical = await bm25(db, terms, { asOf, today: input.today, lawIds }, input.limit);
   // A statute named but silent on these words: search them all. Not for a past date, where the
   // named statute may simply not have existed yet (the answer must not borrow another statute).
   if (lexical.length === 0 && !explicit && named && asOf >= input.today) {
     lawIds = null;
-    lexical = await bm25(db, terms, asOf, input.today, null, input.limit);
+    lexical = await bm25(db, terms, { asOf, today: input.today, lawIds: null }, input.limit);
   }
   const scored = await fusedScores(db, lexical, questionVector, terms, { asOf, today: input.today, lawIds }, input);
 

@@ -43,6 +43,9 @@ export const GLOBAL_TABLES = new Set<string>([
   'research_passage_texts',
   'research_postings',
   'research_indexed_versions',
+  'research_terms',
+  'research_index_stats',
+  'research_in_force_versions',
   // and its vectors per embedding model (the operator's, computed once for every workspace)
   'research_passage_embeddings',
   'research_embedding_models',
