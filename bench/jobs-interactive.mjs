@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { buildServer, root, startBenchServer } from './server.mjs';
+import { buildServer, devSession, root, startBenchServer } from './server.mjs';
 
 const ROWS = Number(process.env.BENCH_JOBS_ROWS ?? 1000);
 const BASELINE_SECONDS = Number(process.env.BENCH_JOBS_BASELINE_SECONDS ?? 10);
@@ -25,16 +25,6 @@ const MANAGER = 'manager@hanbit.example';
 const B = '/api/alex/contracts/bulk-requests';
 
 if (!process.env.BENCH_JOBS_SKIP_BUILD) buildServer();
-
-async function session(url) {
-  const res = await fetch(`${url}/api/auth/login/dev/v1`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify({ loginId: MANAGER }) });
-  if (!res.ok) throw new Error(`dev login failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const launcher = await (await fetch(`${url}/api/auth/launcher/v1`, { headers: { cookie } })).json();
-  const list = launcher.data.workspaces ?? launcher.data;
-  const ws = list.find((w) => w.workspaceName === 'hanbit' || w.name === 'hanbit') ?? list[0];
-  return { cookie, origin: url, 'x-tenant': String(ws.tenantId), 'x-workspace': String(ws.workspaceId ?? ws.id) };
-}
 
 async function call(url, method, pathAndQuery, headers, body) {
   const res = await fetch(url + pathAndQuery, {
@@ -100,7 +90,7 @@ function sampleWhile(kinds, isRunning) {
 const server = await startBenchServer({});
 const results = { at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, loadavgBefore: os.loadavg(), rows: ROWS, intervalMs: INTERVAL_MS, driver: 'pglite' };
 try {
-  const headers = await session(server.url);
+  const headers = await devSession(server.url, MANAGER);
   const sheetKey = await upload(server.url, headers, await bulkSheet(ROWS), 'bulk-bench.xlsx');
   const created = await call(server.url, 'POST', `${B}/v1`, headers, { sheetFileKey: sheetKey, fileKeys: [] });
   const requestId = created.requestId;

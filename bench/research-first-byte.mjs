@@ -9,23 +9,13 @@
 // reported apart: its statements are not cached yet).
 import fs from 'node:fs';
 import path from 'node:path';
-import { root, startBenchServer } from './server.mjs';
+import { devSession, root, startBenchServer } from './server.mjs';
 
 const USER = 'manager@hanbit.example';
 const TARGET_MS = 300;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const { questions } = JSON.parse(fs.readFileSync(path.join(root, 'apps/server/src/modules/research/eval/questions.json'), 'utf8'));
 const asked = questions.slice(0, Number(process.env.BENCH_QUESTIONS ?? questions.length));
-
-async function session(url) {
-  const res = await fetch(`${url}/api/auth/login/dev/v1`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify({ loginId: USER }) });
-  if (!res.ok) throw new Error(`dev login failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const launcher = await (await fetch(`${url}/api/auth/launcher/v1`, { headers: { cookie } })).json();
-  const list = launcher.data.workspaces ?? launcher.data;
-  const ws = list.find((w) => w.workspaceName === 'hanbit' || w.name === 'hanbit') ?? list[0];
-  return { cookie, origin: url, 'x-tenant': String(ws.tenantId), 'x-workspace': String(ws.workspaceId ?? ws.id) };
-}
 
 async function postJson(url, headers, body) {
   const res = await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -84,7 +74,7 @@ const summary = (values) => ({ p50: Math.round(percentile(values, 50)), p95: Mat
 
 const server = process.env.BENCH_URL ? { url: process.env.BENCH_URL, stop: async () => undefined } : await startBenchServer();
 try {
-  const headers = await session(server.url);
+  const headers = await devSession(server.url, USER);
   const waited = await waitForCorpus(server.url, headers);
   console.log(`corpus imported and indexed after ${waited} s; asking ${asked.length} questions, ${rounds} rounds, one at a time`);
   const byRound = [];
