@@ -1,14 +1,13 @@
-import { and, eq, exists, isNotNull, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, exists, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AttachmentReader } from '../../../platform/attachments';
 import type { Db, Tx } from '../../../platform/db/client';
 import { inScope } from '../../../platform/db/tenancy';
 import type { AppServices } from '../../../platform/services';
-import { contracts, readableContractWhere } from '../../contracts';
-import { readableFileWhere } from '../../files';
+import { contracts } from '../../contracts';
 import { type ArticleRef, citedAmong, citedRefsIn, citesAnyWhere } from '../../law';
 import { aiReviewFindings, aiReviews } from '../ai-review.table';
 import type { LocalizedText } from '../playbook/playbook.types';
-import { AI_REVIEW_USE } from './review-source';
+import { readableReviewWhere } from './review-source';
 
 // What the statute-change alerts need of AI review: which findings cite a statute article (by the
 // version their legal basis was resolved in), and who may see a finding, as SQL over its id.
@@ -20,26 +19,12 @@ import { AI_REVIEW_USE } from './review-source';
  * canSeeReview decides for one review.
  */
 export async function readableFindingWhere(services: Pick<AppServices, 'attachments'>, reader: AttachmentReader, findingId: SQLWrapper): Promise<SQL> {
-  const principal = reader.ctx.principal;
-  if (principal?.kind !== 'user' || !principal.permissions.has(AI_REVIEW_USE) || !reader.ctx.products?.has('AI_REVIEW')) return sql`false`;
-  const contractReadable = await readableContractWhere(reader, aiReviews.contractId);
-  const fileReadable = await readableFileWhere(services, reader, aiReviews.fileKey);
   return exists(
     reader.db
       .select({ one: sql`1` })
       .from(aiReviewFindings)
       .innerJoin(aiReviews, and(eq(aiReviews.id, aiReviewFindings.reviewId), inScope(aiReviews, reader.scope)))
-      .where(
-        and(
-          inScope(aiReviewFindings, reader.scope),
-          sql`${aiReviewFindings.id} = ${findingId}`,
-          or(
-            and(isNotNull(aiReviews.contractId), contractReadable),
-            and(isNotNull(aiReviews.standaloneContractId), eq(aiReviews.createdByUserId, principal.userId)),
-            and(isNull(aiReviews.contractId), isNull(aiReviews.standaloneContractId), fileReadable),
-          ),
-        ),
-      ),
+      .where(and(inScope(aiReviewFindings, reader.scope), sql`${aiReviewFindings.id} = ${findingId}`, await readableReviewWhere(services, reader))),
   );
 }
 

@@ -39,7 +39,7 @@ export function findingDto(row: FindingRow, locale: Locale, names: ReadonlyMap<n
   };
 }
 
-export function reviewListItemDto(row: ReviewRow, options: { fromCache: boolean; locale: Locale; names: ReadonlyMap<number, string>; findings?: readonly FindingRow[] }) {
+export function reviewListItemDto(row: ReviewRow, options: { fromCache: boolean; locale: Locale; names: ReadonlyMap<number, string>; findings?: ReadonlyArray<Pick<FindingRow, 'verdict' | 'risk'>> }) {
   const findings = options.findings ?? [];
   const count = (v: string) => findings.filter((f) => f.verdict === v).length;
   return {

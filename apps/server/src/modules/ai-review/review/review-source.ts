@@ -1,13 +1,14 @@
 import type { ReviewDocumentBodySchema } from '@legal/api';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { AttachmentReader } from '../../../platform/attachments';
 import { inScope } from '../../../platform/db/tenancy';
 import { type RequestContext, tenantScope } from '../../../platform/http/context';
 import { AppError, notFound, validationError } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
-import { canReadContract, readableContractDocument } from '../../contracts';
-import { fileRevisions, findFile, findReadableFile } from '../../files';
-import { aiReviewStandaloneContracts } from '../ai-review.table';
+import { canReadContract, readableContractDocument, readableContractWhere } from '../../contracts';
+import { fileRevisions, findFile, findReadableFile, readableFileWhere } from '../../files';
+import { aiReviewStandaloneContracts, aiReviews } from '../ai-review.table';
 
 type Services = Pick<AppServices, 'db' | 'attachments'>;
 
@@ -100,4 +101,22 @@ export async function canSeeReview(
   if (review.contractId !== null) return canReadContract(services, ctx, review.contractId);
   if (review.standaloneContractId !== null) return review.createdByUserId === userIdOf(ctx);
   return (await findReadableFile(services, ctx, review.fileKey)) !== null;
+}
+
+/**
+ * canSeeReview as SQL over the review's row (`aiReviews`), for lists: one query however many
+ * reviews and documents the workspace holds, where a check per document cost a few statements
+ * each on the list's every call (issue 15: the list slowed as reviews were queued). False without
+ * ai.review.use or the AI_REVIEW product.
+ */
+export async function readableReviewWhere(services: Pick<AppServices, 'attachments'>, reader: AttachmentReader): Promise<SQL> {
+  const principal = reader.ctx.principal;
+  if (principal?.kind !== 'user' || !principal.permissions.has(AI_REVIEW_USE) || !reader.ctx.products?.has('AI_REVIEW')) return sql`false`;
+  const contractReadable = await readableContractWhere(reader, aiReviews.contractId);
+  const fileReadable = await readableFileWhere(services, reader, aiReviews.fileKey);
+  return or(
+    and(isNotNull(aiReviews.contractId), contractReadable),
+    and(isNotNull(aiReviews.standaloneContractId), eq(aiReviews.createdByUserId, principal.userId)),
+    and(isNull(aiReviews.contractId), isNull(aiReviews.standaloneContractId), fileReadable),
+  )!;
 }

@@ -51,6 +51,24 @@ async function setProgress(services: AppServices, scope: Scope, reviewId: number
   await services.db.update(aiReviews).set({ status: 'RUNNING', progressStep: step, progressPercent: percent }).where(and(inScope(aiReviews, scope), eq(aiReviews.id, reviewId)));
 }
 
+/** A progress row more often than the web app polls (POLL_MS, 1 s) is never seen. */
+export const PROGRESS_EVERY_MS = 500;
+
+/**
+ * The progress of one run as written: the first report at once (the review is RUNNING), later ones
+ * only once PROGRESS_EVERY_MS has passed since the last write. A built-in review takes about 100 ms,
+ * so it writes its progress once instead of a dozen times, each a turn on PGlite's one connection
+ * (issue 15); a long review still shows its steps.
+ */
+function progressWriter(services: AppServices, scope: Scope, reviewId: number) {
+  let lastWrite = -Infinity;
+  return async (step: ReviewStep, percent: number) => {
+    if (Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
+    lastWrite = Date.now();
+    await setProgress(services, scope, reviewId, step, percent);
+  };
+}
+
 type ReviewRow = typeof aiReviews.$inferSelect;
 
 /**
@@ -88,7 +106,8 @@ async function settleEstimatedCharge(services: AppServices, scope: Scope, review
 async function runReview(services: AppServices, scope: Scope, reviewId: number): Promise<void> {
   const [review] = await services.db.select().from(aiReviews).where(and(inScope(aiReviews, scope), eq(aiReviews.id, reviewId))).limit(1);
   if (!review || review.status === 'DONE' || review.status === 'FAILED') return;
-  await setProgress(services, scope, reviewId, 'EXTRACT', 5);
+  const progress = progressWriter(services, scope, reviewId);
+  await progress('EXTRACT', 5);
   const [revision] = await services.db
     .select({ text: fileRevisions.extractedText, status: fileRevisions.extractionStatus })
     .from(fileRevisions)
@@ -100,9 +119,9 @@ async function runReview(services: AppServices, scope: Scope, reviewId: number):
   if (!revision || revision.status !== 'DONE' || revision.text === null) throw new PermanentFailure('TEXT_UNAVAILABLE');
   const text = revision.text;
 
-  await setProgress(services, scope, reviewId, 'SEGMENT', 20);
+  await progress('SEGMENT', 20);
   const clauses: AnalyzedClause[] = splitClauses(text);
-  await setProgress(services, scope, reviewId, 'CLASSIFY', 35);
+  await progress('CLASSIFY', 35);
   const playbook = await listPlaybook(services.db, scope, review.contractType);
   // A chosen selection (review/contract-by-playbook) is evaluated as chosen; otherwise the active ones for the side.
   const entries = review.checkpointIds ? playbook.filter((e) => review.checkpointIds!.includes(e.checkpointId)) : checkpointsFor(playbook, review.position);
@@ -114,9 +133,9 @@ async function runReview(services: AppServices, scope: Scope, reviewId: number):
   let modelRun: { promptId: number; promptVersion: string; model: string | null; usage: AiUsage; latencyMs: number; driver: AiDriverName } | null = null;
   if (review.engine === 'BUILT_IN') {
     // One checkpoint per unit, in turns with requests; CHECK's 0..90% maps onto the bar's 50..90%.
-    await setProgress(services, scope, reviewId, 'CHECK', 50);
+    await progress('CHECK', 50);
     output = await runBuiltInReviewInTurns(services.database, engineInput, (step, percent) =>
-      setProgress(services, scope, reviewId, step, step === 'CHECK' ? 50 + Math.round((percent * 40) / 90) : Math.min(95, Math.max(90, percent))),
+      progress(step, step === 'CHECK' ? 50 + Math.round((percent * 40) / 90) : Math.min(95, Math.max(90, percent))),
     );
   } else {
     const result = await reviewWithModel(services, scope, review, engineInput);

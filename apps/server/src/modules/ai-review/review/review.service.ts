@@ -1,5 +1,5 @@
 import type { FindingDecisionBodySchema, Review, ReviewDocumentBodySchema, ReviewEngine, ReviewEstimate, ReviewListQuerySchema } from '@legal/api';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditMetaOf, recordAudit } from '../../../platform/audit/audit';
 import type { Db, Tx } from '../../../platform/db/client';
@@ -19,7 +19,7 @@ import { aiReviewFindings, aiReviews } from '../ai-review.table';
 import { checkpointsFor, listPlaybook, type PlaybookEntry, playbookVersion } from '../playbook/playbook.service';
 import { findingDto, newerVersionsOf, reviewDto, reviewListItemDto, type ReviewRow } from './review-dto';
 import { runReviewJob, textLanguage } from './review.job';
-import { AI_REVIEW_USE, canSeeReview, resolveReviewSource, type ReviewSource, userIdOf } from './review-source';
+import { AI_REVIEW_USE, canSeeReview, readableReviewWhere, resolveReviewSource, type ReviewSource, userIdOf } from './review-source';
 
 type Body = z.output<typeof ReviewDocumentBodySchema>;
 export { AI_REVIEW_USE } from './review-source';
@@ -247,31 +247,31 @@ export async function getReview(services: AppServices, ctx: RequestContext, revi
   return answer(services, ctx, await visibleReview(services, ctx, reviewId), false);
 }
 
-/** The newest reviews the caller may see (visibility checked per row over the newest 500 of the workspace). */
+/**
+ * The newest reviews the caller may see, visibility decided in the query (readableReviewWhere), so
+ * the list costs the same few statements however many reviews the workspace holds.
+ */
 export async function listReviews(services: AppServices, ctx: RequestContext, query: z.output<typeof ReviewListQuerySchema>) {
   const { scope } = requireReviewUse(ctx);
-  const rows = await services.db
-    .select()
-    .from(aiReviews)
-    .where(and(inScope(aiReviews, scope), query.contractId !== undefined ? eq(aiReviews.contractId, query.contractId) : undefined))
-    .orderBy(desc(aiReviews.id))
-    .limit(500);
-  const seen = new Map<string, boolean>();
-  const visible: ReviewRow[] = [];
-  for (const row of rows) {
-    const key = row.contractId !== null ? `c${row.contractId}` : row.standaloneContractId !== null ? `s${row.standaloneContractId}:${row.createdByUserId}` : `f${row.fileKey}`;
-    if (!seen.has(key)) seen.set(key, await canSeeReview(services, ctx, row));
-    if (seen.get(key)) visible.push(row);
-  }
-  const page = visible.slice(query.page * query.size, (query.page + 1) * query.size);
-  const findings = page.length === 0 ? [] : await services.db.select().from(aiReviewFindings).where(and(inScope(aiReviewFindings, scope), inArray(aiReviewFindings.reviewId, page.map((r) => r.id))));
+  const visible = and(
+    inScope(aiReviews, scope),
+    query.contractId !== undefined ? eq(aiReviews.contractId, query.contractId) : undefined,
+    await readableReviewWhere(services, { ctx, scope, db: services.db }),
+  );
+  const [{ total }] = (await services.db.select({ total: count() }).from(aiReviews).where(visible)) as [{ total: number }];
+  const page = await services.db.select().from(aiReviews).where(visible).orderBy(desc(aiReviews.id)).limit(query.size).offset(query.page * query.size);
+  // The list shows counts by verdict only: not the findings' texts.
+  const findings = page.length === 0 ? [] : await services.db
+    .select({ reviewId: aiReviewFindings.reviewId, verdict: aiReviewFindings.verdict, risk: aiReviewFindings.risk })
+    .from(aiReviewFindings)
+    .where(and(inScope(aiReviewFindings, scope), inArray(aiReviewFindings.reviewId, page.map((r) => r.id))));
   const names = await memberDisplayNames(services.db, scope, page.map((r) => r.createdByUserId));
   return {
     content: page.map((row) => reviewListItemDto(row, { fromCache: false, locale: ctx.locale, names, findings: findings.filter((f) => f.reviewId === row.id) })),
     page: query.page,
     size: query.size,
-    totalElements: visible.length,
-    totalPages: Math.ceil(visible.length / query.size),
+    totalElements: total,
+    totalPages: Math.ceil(total / query.size),
   };
 }
 
