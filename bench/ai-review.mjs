@@ -18,7 +18,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildServer, root, startBenchServer } from './server.mjs';
+import { buildServer, devSession, root, startBenchServer } from './server.mjs';
 
 const CHARS = Number(process.env.BENCH_REVIEW_CHARS ?? 45_000);
 const QUEUED = Number(process.env.BENCH_REVIEW_QUEUED ?? 10);
@@ -43,16 +43,6 @@ function longContract(tag) {
     }
   }
   return text;
-}
-
-async function session(url, loginId = MANAGER, workspaceName = 'hanbit') {
-  const res = await fetch(`${url}/api/auth/login/dev/v1`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify({ loginId }) });
-  if (!res.ok) throw new Error(`dev login failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const launcher = await (await fetch(`${url}/api/auth/launcher/v1`, { headers: { cookie } })).json();
-  const list = launcher.data.workspaces ?? launcher.data;
-  const ws = list.find((w) => w.workspaceName === workspaceName || w.name === workspaceName) ?? list[0];
-  return { cookie, origin: url, 'x-tenant': String(ws.tenantId), 'x-workspace': String(ws.workspaceId ?? ws.id) };
 }
 
 async function request(url, method, pathAndQuery, headers, body) {
@@ -128,7 +118,7 @@ const DEMO_REGISTRARS = [['manager@hanbit.example', 'hanbit'], ['admin@saesol.ex
 async function waitForDemoExtraction(url) {
   const started = Date.now();
   const deadline = started + 600_000;
-  const workspaces = await Promise.all(DEMO_REGISTRARS.map(([loginId, name]) => session(url, loginId, name)));
+  const workspaces = await Promise.all(DEMO_REGISTRARS.map(([loginId, name]) => devSession(url, loginId, name)));
   for (;;) {
     let documents = 0;
     let pending = 0;
@@ -192,7 +182,7 @@ let lastListed = null;
 const server = await startBenchServer({ AI_STARTER_CREDITS: '10000000' });
 const results = { at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, loadavgBefore: os.loadavg(), chars: CHARS, queued: QUEUED, intervalMs: INTERVAL_MS, poll: POLL, driver: 'pglite' };
 try {
-  const headers = await session(server.url);
+  const headers = await devSession(server.url, MANAGER);
   results.startupJobsWaitSeconds = await waitForStartupJobs(server.url, headers);
   results.demoExtraction = await waitForDemoExtraction(server.url);
 

@@ -67,15 +67,15 @@ export async function startBenchServer(extraEnv = {}) {
 
 /**
  * Signs in through the development login (the scratch server's demo accounts) and answers the
- * headers of a call in the demo workspace `hanbit`: the session cookie, the origin, and the tenant
+ * headers of a call in a demo workspace (`hanbit` unless named): the session cookie, the origin, and the tenant
  * and workspace.
  */
-export async function devSession(url, loginId) {
+export async function devSession(url, loginId, workspaceName = 'hanbit') {
   const res = await fetch(`${url}/api/auth/login/dev/v1`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify({ loginId }) });
   if (!res.ok) throw new Error(`dev login failed: ${res.status} ${await res.text()}`);
   const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   const launcher = await (await fetch(`${url}/api/auth/launcher/v1`, { headers: { cookie } })).json();
   const list = launcher.data.workspaces ?? launcher.data;
-  const ws = list.find((w) => w.workspaceName === 'hanbit' || w.name === 'hanbit') ?? list[0];
+  const ws = list.find((w) => w.workspaceName === workspaceName || w.name === workspaceName) ?? list[0];
   return { cookie, origin: url, 'x-tenant': String(ws.tenantId), 'x-workspace': String(ws.workspaceId ?? ws.id) };
 }
