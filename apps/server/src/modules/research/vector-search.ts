@@ -7,12 +7,13 @@ import { inForceVersionsSql } from './statute-versions';
  * The passages nearest a question's vector among those BM25 searches (versions in force on the
  * date, the statutes asked for), by cosine over the vectors of one embedding model.
  *
- * Two ways, the same answer: with pgvector installed (PGlite always; PostgreSQL where the extension
- * is available, `Database.hasVector`, detected once at start) the database computes the distances,
- * casting the stored `real[]` to `vector` (one schema everywhere; no approximate index: the scan is
- * exact, over the in-force wordings only). Without it (Debian's PostgreSQL 15 here) the process
- * keeps each model's vectors in memory, normalised, and scans them; the in-force filter then runs
- * on the best candidates, widened until enough pass it.
+ * Two ways, the same answer. By default (`exact`, every database) the process keeps each model's
+ * vectors in memory, normalised, and scans them; the in-force filter then runs on the best
+ * candidates, widened until enough pass it. With `RESEARCH_VECTOR_SEARCH=pgvector` and the extension
+ * installed (PGlite always; PostgreSQL where available, `Database.hasVector`, detected once at
+ * start) the database computes the distances instead, casting the stored `real[]` to `vector` (one
+ * schema everywhere; no approximate index, exact over the in-force wordings): no copy per process,
+ * but about 20x slower per question without an index (docs/legal-research.md).
  */
 export type VectorSearchMode = 'pgvector' | 'exact';
 
