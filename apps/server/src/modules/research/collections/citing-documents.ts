@@ -60,11 +60,14 @@ export async function unscopedBackfillDocumentMentions(db: Db): Promise<number> 
       .from(researchCollectionPassages)
       .where(inArray(researchCollectionPassages.documentId, docs.map((d) => d.id)))
       .orderBy(asc(researchCollectionPassages.documentId), asc(researchCollectionPassages.pageNumber), asc(researchCollectionPassages.start));
+    // A page's passages are its lines in order: joined, they read as the page did.
+    const pagesOf = new Map<number, Map<number, string[]>>();
+    for (const p of passages) {
+      const pages = pagesOf.get(p.documentId) ?? new Map<number, string[]>();
+      pagesOf.set(p.documentId, pages.set(p.pageNumber, [...(pages.get(p.pageNumber) ?? []), p.text]));
+    }
     for (const doc of docs) {
-      // A page's passages are its lines in order: joined, they read as the page did.
-      const pages = new Map<number, string[]>();
-      for (const p of passages) if (p.documentId === doc.id) pages.set(p.pageNumber, [...(pages.get(p.pageNumber) ?? []), p.text]);
-      const mentions = documentMentions([...pages.values()].map((lines) => lines.join('\n')));
+      const mentions = documentMentions([...(pagesOf.get(doc.id)?.values() ?? [])].map((lines) => lines.join('\n')));
       await db.update(researchCollectionDocuments).set({ statuteMentions: mentions }).where(and(eq(researchCollectionDocuments.id, doc.id), isNull(researchCollectionDocuments.statuteMentions)));
     }
     filled += docs.length;
