@@ -35,15 +35,22 @@ const cited = StatuteAlertVersionSchema.describe(
   "The version of the alert's statute the item rests on: the one it cites (the superseded one, or an older one); with `via`, the version the lower article implemented (the superseded one)",
 );
 
-/** The decree (시행령) or rule (시행규칙) article a record cites, which implements the changed article. */
-export const StatuteAlertViaSchema = z.object({
+/** A decree (시행령) or rule (시행규칙) article, in one version of it. */
+const LowerArticleSchema = z.object({
   statuteId: z.string().describe('법령ID of the decree or rule'),
   statuteTitle: z.string(),
   statuteKind: StatuteKindSchema,
-  lawSerialNumber: z.string().describe('The version of it whose text names the changed article (in force when the new version took effect)'),
+  lawSerialNumber: z.string().describe('The version of it whose text names the article it implements (in force when the new version took effect)'),
   effectiveDate: z.string(),
-  article: z.string().describe('The article the record cites (제23조의10)'),
+  article: z.string().describe('제23조의10'),
   articleTitle: z.string().nullable(),
+});
+
+/** The decree or rule article a record cites, which implements the changed article (directly, or through a decree article). */
+export const StatuteAlertViaSchema = LowerArticleSchema.extend({
+  through: LowerArticleSchema.nullable().describe(
+    'The decree article the cited rule article implements, which in turn implements the changed article (rule → decree → Act); null when the cited article names the changed one itself',
+  ),
 });
 export type StatuteAlertVia = z.infer<typeof StatuteAlertViaSchema>;
 

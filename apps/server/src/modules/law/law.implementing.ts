@@ -25,7 +25,7 @@ export function lowerTitlesOf(upper: Pick<StatuteRow, 'compactTitle' | 'kind'>):
 
 export interface LowerStatuteLinks {
   /** The lower statute's version read: the one in force when the upper version takes effect. */
-  version: Pick<StatuteRow, 'lawId' | 'lawSerialNumber' | 'title' | 'kind' | 'effectiveDate'>;
+  version: Pick<StatuteRow, 'lawId' | 'lawSerialNumber' | 'title' | 'compactTitle' | 'kind' | 'effectiveDate'>;
   /** Its stored versions up to that one, oldest first: a record citing the article in any of them rests on it. */
   versions: string[];
   /** Its articles referring to one of the upper articles asked about. */

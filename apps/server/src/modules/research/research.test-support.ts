@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type ChatQueryDone, ChatQueryDoneSchema } from '@legal/api';
+import { type ChatQueryDone, ChatQueryDoneSchema, type StatuteKind } from '@legal/api';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import type { TestApp } from '../../test/harness';
@@ -31,20 +31,17 @@ export async function indexStored(db: Db, lawSerialNumber: string): Promise<void
 }
 
 /**
- * An earlier version of 민법 (법령MST 93194, in force 2009-08-09 to 2013-06-30), from the history
- * corpus (/work/shared/data/law history/민법/법률/2009-08-09_93194.md), cut after 제21조 to keep tests
- * fast: 제4조 then read "만20세로 성년이 된다", and 제14조의2 (특정후견, added in 2013) did not exist.
- * Stored as one more version row of the same 법령ID, as the history import stores versions.
+ * Stores a statute version from a file in testdata/ as one more version row of its 법령ID, as the
+ * history import stores versions, and indexes it; answers its 법령MST.
  */
-export async function storeCivilCode2009(db: Db): Promise<string> {
-  const source = fs.readFileSync(path.join(here, 'testdata', '민법-2009-08-09-93194-excerpt.md'), 'utf8');
-  const parsed = parseStatute(source);
+async function storeTestdataVersion(db: Db, file: string, compactTitle: string, kind: StatuteKind): Promise<string> {
+  const parsed = parseStatute(fs.readFileSync(path.join(here, 'testdata', file), 'utf8'));
   const mst = parsed.meta.lawSerialNumber;
   const existing = await db.select({ mst: lawStatutes.lawSerialNumber }).from(lawStatutes);
   if (!existing.some((r) => r.mst === mst)) {
     await db.transaction(async (tx) => {
       await tx.insert(lawStatutes).values({
-        lawSerialNumber: mst, lawId: parsed.meta.lawId, title: parsed.meta.title, compactTitle: '민법', kind: '법률', lawType: parsed.meta.lawType,
+        lawSerialNumber: mst, lawId: parsed.meta.lawId, title: parsed.meta.title, compactTitle, kind, lawType: parsed.meta.lawType,
         effectiveDate: parsed.meta.effectiveDate, promulgationDate: parsed.meta.promulgationDate, promulgationNumber: parsed.meta.promulgationNumber,
         status: parsed.meta.status, articleCount: parsed.articles.length,
       });
@@ -56,6 +53,26 @@ export async function storeCivilCode2009(db: Db): Promise<string> {
   }
   await indexVersion(db, mst);
   return mst;
+}
+
+/**
+ * An earlier version of 민법 (법령MST 93194, in force 2009-08-09 to 2013-06-30), from the history
+ * corpus (/work/shared/data/law history/민법/법률/2009-08-09_93194.md), cut after 제21조 to keep tests
+ * fast: 제4조 then read "만20세로 성년이 된다", and 제14조의2 (특정후견, added in 2013) did not exist.
+ */
+export function storeCivilCode2009(db: Db): Promise<string> {
+  return storeTestdataVersion(db, '민법-2009-08-09-93194-excerpt.md', '민법', '법률');
+}
+
+/**
+ * A CONSTRUCTED version of 근로기준법 시행규칙 (not a real one: 법령MST 900001 does not exist), under
+ * the real rule's 법령ID and in force from 2025-02-23 like the shipped one. Its 제7조의3 implements
+ * 시행령 제23조의10 ("영 제23조의10에 따른"), which implements 법 제43조의6: no shipped rule article
+ * reaches a changed Act article only through its decree, and the alerts' rule → decree → Act path
+ * needs one.
+ */
+export function storeConstructedLabourRule(db: Db): Promise<string> {
+  return storeTestdataVersion(db, '근로기준법-시행규칙-constructed.md', '근로기준법시행규칙', '시행규칙');
 }
 
 /** The `done` event of a streamed chat answer (chats/query/v3), parsed. */

@@ -7,7 +7,9 @@ import { createTestApp, type TestApp, waitFor } from '../../test/harness';
 import { caller, type Person } from '../contracts/contracts.test-support';
 import { fileBody } from '../files/files.test-support';
 import { storeShippedVersion } from '../law/law.test-support';
-import { doneEvent, forgetDocumentMentions, indexStored, type ResearchTeams, researchTeams, storedDocumentMentions } from '../research/research.test-support';
+import {
+  doneEvent, forgetDocumentMentions, indexStored, type ResearchTeams, researchTeams, storeConstructedLabourRule, storedDocumentMentions,
+} from '../research/research.test-support';
 import { detectStatuteChanges } from './statute-alerts.detect';
 import { statuteChangeAlertItems, statuteChangeAlerts, statuteVersionChecks } from './statute-alerts.table';
 
@@ -16,13 +18,15 @@ import { statuteChangeAlertItems, statuteChangeAlerts, statuteVersionChecks } fr
  * 근로기준법 as promulgated for 2026-08-20 (법령MST 283457, history corpus) and its decree (270551,
  * in force from 2025-10-23) are stored; advisory drafts, collection documents and a chat answer rest
  * on 제43조의6 or on decree articles implementing it (시행령 제23조의10 "법 제43조의6제2항에서",
- * 제59조의2 "법 … 제43조의6제1항"); then the next version (284443, in force 2027-01-01, 제43조의6 제1항
+ * 제59조의2 "법 … 제43조의6제1항"), or on a rule article implementing such a decree article (a constructed
+ * 시행규칙 제7조의3 "영 제23조의10에 따른": see storeConstructedLabourRule); then the next version (284443, in force 2027-01-01, 제43조의6 제1항
  * 제4호 "월평균보수" → "월 보수") arrives and the detection runs.
  */
 
 const ACT_2026 = '283457';
 const ACT_2027 = '284443';
 const DECREE = '270551';
+const RULE = '900001';
 const ALERTS = '/api/aistudio/statute-change-alerts/v1';
 const INQUIRIES = '/api/aistudio/similar-advisory/inquires/v1';
 const COLLECTIONS = '/api/aistudio/categories';
@@ -30,7 +34,7 @@ const COLLECTIONS = '/api/aistudio/categories';
 let t: TestApp;
 let team: ResearchTeams;
 let call: ReturnType<typeof caller>;
-const ids = { directDraft: 0, viaDraft: 0, inquiry: 0, strangerDraft: 0, privateDoc: 0, sharedDoc: 0, sharedCollection: 0 };
+const ids = { directDraft: 0, viaDraft: 0, inquiry: 0, strangerDraft: 0, privateDoc: 0, ruleDoc: 0, sharedDoc: 0, sharedCollection: 0 };
 let answer: ChatQueryDone;
 let alertId: number;
 
@@ -81,6 +85,7 @@ beforeAll(async () => {
     await storeShippedVersion(t.services.db, mst);
     await indexStored(t.services.db, mst);
   }
+  const rule = await storeConstructedLabourRule(t.services.db);
   // The baseline: nothing cites it yet, so comparing it tells no one.
   expect(await detectStatuteChanges(t.services.db)).toMatchObject({ alerts: 0, items: 0 });
 
@@ -89,7 +94,11 @@ beforeAll(async () => {
   ids.inquiry = direct.inquiryId;
   ids.viaDraft = (await draft(colleague, colleague, '체불 근로자 정보', '근로기준법 시행령 제23조의10에서 말하는 정보는?')).draftId;
   ids.strangerDraft = (await draft(stranger, stranger, '체불사업주 자료제공', '근로기준법 제43조의6에 따른 자료제공 요청 범위는?')).draftId;
-  ids.privateDoc = await document(owner, await collection(owner, '내 메모', 'PRIVATE'), '임금 체불 검토 메모\n\n고용노동부장관은 근로기준법 제43조의6제1항에 따라 자료 제공을 요청할 수 있다.', '체불 메모.txt');
+  const privateCollection = await collection(owner, '내 메모', 'PRIVATE');
+  ids.privateDoc = await document(owner, privateCollection, '임금 체불 검토 메모\n\n고용노동부장관은 근로기준법 제43조의6제1항에 따라 자료 제공을 요청할 수 있다.', '체불 메모.txt');
+  ids.ruleDoc = await document(owner, privateCollection, '정보 제공 절차\n\n「근로기준법 시행규칙」 제7조의3에 따른 서식으로 정보를 제공한다.', '제공 절차.txt');
+  expect(await storedDocumentMentions(t.services.db, ids.ruleDoc)).toEqual([{ lawId: '006859', article: '제7조의3' }]);
+  expect(rule).toBe(RULE);
   ids.sharedCollection = await collection(owner, '팀 자료', 'WORKSPACE');
   ids.sharedDoc = await document(owner, ids.sharedCollection, '민감정보 처리 기준\n\n「근로기준법 시행령」 제59조의2에 따라 주민등록번호가 포함된 자료를 처리한다.', '민감정보.txt');
   const res = await call(owner, 'POST', '/api/aistudio/chats/query/v3', { question: '근로기준법 시행령 제23조의10에서 말하는 정보는?' });
@@ -100,7 +109,7 @@ beforeAll(async () => {
   await forgetDocumentMentions(t.services.db, ids.privateDoc);
 
   await storeShippedVersion(t.services.db, ACT_2027);
-  expect(await detectStatuteChanges(t.services.db)).toMatchObject({ checked: 1, alerts: 2, items: 6 });
+  expect(await detectStatuteChanges(t.services.db)).toMatchObject({ checked: 1, alerts: 2, items: 7 });
   alertId = (await t.services.db.select().from(statuteChangeAlerts).where(inScope(statuteChangeAlerts, ws)))[0]!.id;
 }, 240_000);
 
@@ -128,7 +137,13 @@ describe('what the drafts, documents and decree citations bring', () => {
     expect(byRecord.get(`COLLECTION_DOCUMENT:${ids.privateDoc}`)).toMatchObject({ title: '체불 메모.txt', collectionName: '내 메모', citedLawSerialNumber: ACT_2026, via: null });
     expect(byRecord.get(`COLLECTION_DOCUMENT:${ids.sharedDoc}`)).toMatchObject({ via: expect.objectContaining({ article: '제59조의2', statuteKind: '시행령' }) });
     expect(rows.find((r) => r.itemType === 'CHAT_ANSWER')).toMatchObject({ chatKey: answer.chatKey, via: expect.objectContaining({ article: '제23조의10' }) });
-    expect(rows).toHaveLength(5);
+    // Rule → decree → Act: the rule article names only the decree article, which names 제43조의6.
+    expect(byRecord.get(`COLLECTION_DOCUMENT:${ids.ruleDoc}`)).toMatchObject({
+      citedLawSerialNumber: ACT_2026,
+      via: { statuteKind: '시행규칙', lawSerialNumber: RULE, article: '제7조의3', through: expect.objectContaining({ statuteKind: '시행령', lawSerialNumber: DECREE, article: '제23조의10' }) },
+    });
+    expect(byRecord.get(`ADVISORY_DRAFT:${ids.viaDraft}`)!.via!.through).toBeNull();
+    expect(rows).toHaveLength(6);
   });
 
   it('notifies the drafters, the inquiries\' recorders, the collections\' owner and the chat\'s owner, in their workspace', async () => {
@@ -152,14 +167,14 @@ describe('what the drafts, documents and decree citations bring', () => {
 });
 
 describe('who sees which item', () => {
-  it('the owner sees all five; a colleague the drafts and the shared document, not the private one nor the owner\'s chat', async () => {
+  it('the owner sees all six; a colleague the drafts and the shared document, not the private one nor the owner\'s chat', async () => {
     expect((await items(team.owner)).map(key).sort()).toEqual(
-      [`draft:${ids.directDraft}`, `draft:${ids.viaDraft}`, `doc:${ids.privateDoc}`, `doc:${ids.sharedDoc}`, `chat:${answer.chatKey}`].sort(),
+      [`draft:${ids.directDraft}`, `draft:${ids.viaDraft}`, `doc:${ids.privateDoc}`, `doc:${ids.ruleDoc}`, `doc:${ids.sharedDoc}`, `chat:${answer.chatKey}`].sort(),
     );
     const theirs = await items(team.colleague);
     expect(theirs.map(key).sort()).toEqual([`draft:${ids.directDraft}`, `draft:${ids.viaDraft}`, `doc:${ids.sharedDoc}`].sort());
     expect(theirs.find((i) => i.type === 'COLLECTION_DOCUMENT')).toMatchObject({ collectionId: ids.sharedCollection, collectionName: '팀 자료', title: '민감정보.txt' });
-    expect(theirs.find((i) => key(i) === `draft:${ids.viaDraft}`)).toMatchObject({ type: 'ADVISORY_DRAFT', via: { statuteId: '003058', article: '제23조의10', effectiveDate: '2025-10-23' } });
+    expect(theirs.find((i) => key(i) === `draft:${ids.viaDraft}`)).toMatchObject({ type: 'ADVISORY_DRAFT', via: { statuteId: '003058', article: '제23조의10', effectiveDate: '2025-10-23', through: null } });
     expect((await call(team.reader, 'GET', ALERTS)).statusCode).toBe(403);
   });
 

@@ -113,25 +113,51 @@ interface LowerBearings {
   mentions: DocumentMention[];
 }
 
+type LowerLinks = Awaited<ReturnType<typeof implementingArticles>>[number];
+
+function lowerArticle(lower: LowerLinks, link: LowerLinks['links'][number]): Omit<StatuteAlertVia, 'through'> {
+  const { version } = lower;
+  return {
+    statuteId: version.lawId, statuteTitle: version.title, statuteKind: version.kind as StatuteKind,
+    lawSerialNumber: version.lawSerialNumber, effectiveDate: version.effectiveDate, article: link.article, articleTitle: link.articleTitle,
+  };
+}
+
 /**
  * The decree and rule articles implementing a changed article (in the lower version in force when
  * the new version takes effect), as bearings on the changed article keyed by every (lower version up
- * to that one, article) a record may cite.
+ * to that one, article) a record may cite. A rule article may implement it through a decree article
+ * ("영 제23조의10에 따른"): rule → decree → Act, with the decree article as `through`.
  */
 async function lowerBearings(db: Db, version: VersionRow, previous: Version, changed: readonly string[]): Promise<LowerBearings> {
   const out: LowerBearings = { byRef: new Map(), refs: [], mentions: [] };
-  for (const lower of await implementingArticles(db, version, changed)) {
+  const add = (lower: LowerLinks, link: LowerLinks['links'][number], implemented: string, through: StatuteAlertVia['through']) => {
+    const via: StatuteAlertVia = { ...lowerArticle(lower, link), through };
+    out.mentions.push({ lawId: lower.version.lawId, article: link.article });
+    for (const lawSerialNumber of lower.versions) {
+      const ref = { lawSerialNumber, article: link.article };
+      const key = articleRefKey(ref);
+      if (!out.byRef.has(key)) out.refs.push(ref);
+      out.byRef.set(key, [...(out.byRef.get(key) ?? []), { article: implemented, cited: previous, via }]);
+    }
+  };
+  const lowers = await implementingArticles(db, version, changed);
+  const direct = new Set<string>();
+  for (const lower of lowers) {
     for (const link of lower.links) {
-      const via: StatuteAlertVia = {
-        statuteId: lower.version.lawId, statuteTitle: lower.version.title, statuteKind: lower.version.kind as StatuteKind,
-        lawSerialNumber: lower.version.lawSerialNumber, effectiveDate: lower.version.effectiveDate, article: link.article, articleTitle: link.articleTitle,
-      };
-      out.mentions.push({ lawId: lower.version.lawId, article: link.article });
-      for (const lawSerialNumber of lower.versions) {
-        const ref = { lawSerialNumber, article: link.article };
-        const key = articleRefKey(ref);
-        if (!out.byRef.has(key)) out.refs.push(ref);
-        out.byRef.set(key, [...(out.byRef.get(key) ?? []), { article: link.implements, cited: previous, via }]);
+      add(lower, link, link.implements, null);
+      direct.add(`${lower.version.lawId}:${link.article}:${link.implements}`);
+    }
+  }
+  for (const decree of lowers.filter((l) => l.version.kind === '시행령')) {
+    const decreeLinks = new Map(decree.links.map((link) => [link.article, decree.links.filter((l) => l.article === link.article)]));
+    // The rule in force when the new version takes effect, as the decree read then.
+    for (const rule of await implementingArticles(db, { ...decree.version, effectiveDate: version.effectiveDate }, [...decreeLinks.keys()])) {
+      for (const link of rule.links) {
+        for (const decreeLink of decreeLinks.get(link.implements) ?? []) {
+          if (direct.has(`${rule.version.lawId}:${link.article}:${decreeLink.implements}`)) continue;
+          add(rule, link, decreeLink.implements, lowerArticle(decree, decreeLink));
+        }
       }
     }
   }

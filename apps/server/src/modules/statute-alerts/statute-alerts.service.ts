@@ -39,7 +39,7 @@ async function visible(services: Services, caller: Caller): Promise<SQL> {
 }
 
 function itemDto(row: ItemRow): StatuteAlertItem {
-  const common = { title: row.title, cited: { lawSerialNumber: row.citedLawSerialNumber, effectiveDate: row.citedEffectiveDate }, via: row.via };
+  const common = { title: row.title, cited: { lawSerialNumber: row.citedLawSerialNumber, effectiveDate: row.citedEffectiveDate }, via: row.via && { ...row.via, through: row.via.through ?? null } };
   switch (row.itemType) {
     case 'CHAT_ANSWER':
       return { type: 'CHAT_ANSWER', chatKey: row.chatKey!, chatMessageKey: row.chatMessageKey!, ...common };

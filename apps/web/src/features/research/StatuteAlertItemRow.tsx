@@ -59,7 +59,12 @@ export function StatuteAlertItemRow({ item, workspaceName, directory }: { item: 
           {item.type === 'COLLECTION_DOCUMENT' ? <Text size="xs">{t('alerts.inCollection', { name: item.collectionName })}</Text> : null}
           {item.via ? (
             <Text size="xs">
-              {t('alerts.via', { statute: item.via.statuteTitle, article: item.via.article, date: format.isoDate(item.via.effectiveDate) })}
+              {item.via.through
+                ? t('alerts.viaThrough', {
+                    statute: item.via.statuteTitle, article: item.via.article, date: format.isoDate(item.via.effectiveDate),
+                    throughStatute: item.via.through.statuteTitle, throughArticle: item.via.through.article,
+                  })
+                : t('alerts.via', { statute: item.via.statuteTitle, article: item.via.article, date: format.isoDate(item.via.effectiveDate) })}
             </Text>
           ) : (
             <Text size="xs" c="dimmed">{t('alerts.cited', { date: format.isoDate(item.cited.effectiveDate) })}</Text>

@@ -91,24 +91,31 @@ describe('statute-change alerts', () => {
     expect(await screen.findByRole('button', { name: /다시 시도/ }, { timeout: 8000 })).toBeInTheDocument();
   });
 
-  it('lists advisory drafts and collection documents with links to them, and names the decree article a record cites', async () => {
+  it('lists advisory drafts and collection documents with links to them, and names the decree or rule article a record cites', async () => {
     const cited = { lawSerialNumber: '283457', effectiveDate: '2026-08-20' };
-    const via = { statuteId: '003058', statuteTitle: '근로기준법 시행령', statuteKind: '시행령' as const, lawSerialNumber: '270551', effectiveDate: '2025-10-23', article: '제23조의10', articleTitle: '자료 제공의 내용' };
+    const via = { statuteId: '003058', statuteTitle: '근로기준법 시행령', statuteKind: '시행령' as const, lawSerialNumber: '270551', effectiveDate: '2025-10-23', article: '제23조의10', articleTitle: '자료 제공의 내용', through: null };
+    const rule = { ...via, statuteId: '007288', statuteTitle: '근로기준법 시행규칙', statuteKind: '시행규칙' as const, lawSerialNumber: '270552', article: '제7조의3', articleTitle: null, through: via };
     const detail: StatuteChangeAlertDetail = {
       ...DETAIL, statuteId: '001872', statuteTitle: '근로기준법', article: '제43조의6',
       items: [
         { type: 'ADVISORY_DRAFT', inquiryId: 41, draftId: 77, title: '체불사업주 자료제공', cited, via: null },
         { type: 'COLLECTION_DOCUMENT', collectionId: 9, documentId: 120, title: '민감정보.txt', collectionName: '팀 자료', cited, via },
+        { type: 'ADVISORY_DRAFT', inquiryId: 42, draftId: 78, title: '자료 제공 서식', cited, via: rule },
       ],
     };
     signInResearcher().on(listStatuteChangeAlerts, ok(pageOf([ALERT], 0, 1, 10))).on(getStatuteChangeAlert, ok(detail)).on(markStatuteChangeAlertRead, ok(ALERT));
     renderApp('/hanbit/business-agent/statute-alerts?alert=7');
     const items = await screen.findByRole('list', { name: '이 조문을 인용한 항목' }, { timeout: 8000 });
-    expect(within(items).getByRole('link', { name: '자문 질의 열기' })).toHaveAttribute('href', '/hanbit/business-agent/advisory/41');
+    expect(within(items).getAllByRole('link', { name: '자문 질의 열기' }).map((a) => a.getAttribute('href'))).toEqual([
+      '/hanbit/business-agent/advisory/41', '/hanbit/business-agent/advisory/42',
+    ]);
     expect(within(items).getByRole('link', { name: '컬렉션 열기' })).toHaveAttribute('href', '/hanbit/business-agent/collections?collection=9');
-    expect(within(items).getByText('자문 초안')).toBeInTheDocument();
+    expect(within(items).getAllByText('자문 초안')).toHaveLength(2);
     expect(within(items).getByText('컬렉션: 팀 자료')).toBeInTheDocument();
     expect(within(items).getByText('근로기준법 시행령 제23조의10(2025. 10. 23. 시행본)을 인용: 이 조문을 시행하는 조문입니다')).toBeInTheDocument();
+    expect(
+      within(items).getByText('근로기준법 시행규칙 제7조의3(2025. 10. 23. 시행본)을 인용: 근로기준법 시행령 제23조의10을 거쳐 이 조문을 시행하는 조문입니다'),
+    ).toBeInTheDocument();
     expect(within(items).getByText('2026. 8. 20. 시행본을 인용')).toBeInTheDocument();
   });
 });
