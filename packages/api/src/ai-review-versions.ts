@@ -10,9 +10,9 @@ import {
   ReviewDocumentBodySchema,
   ReviewPositionSchema,
   ReviewSchema,
-  WorkspaceCheckpointBodySchema,
   CheckpointSchema,
 } from './ai-review';
+import { WorkspaceCheckpointBodySchema } from './ai-review-checkpoints';
 import { ClauseLabelSchema } from './contract-analysis';
 import { defineRoute } from './http';
 
