@@ -1,9 +1,10 @@
 import { type Workflow } from '@legal/api';
-import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Modal, Radio, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/ErrorState';
+import { FormFooter } from '../../components/FormFooter';
 import { LoadingState } from '../../components/LoadingState';
 import { useLocaleFormat } from '../../lib/i18n';
 import { serverErrors } from '../../lib/forms/form-errors';
@@ -66,14 +67,7 @@ export function PresetTransitionDialog({ workflow, onClose, onDone, onConflict }
             ))}
           </Stack>
         </Radio.Group>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button onClick={submit} loading={send.isPending}>
-            {t('preset.submit')}
-          </Button>
-        </Group>
+        <FormFooter failure={null} onCancel={onClose} cancelLabel={t('actions.cancel')} submitLabel={t('preset.submit')} isPending={send.isPending} onSubmit={submit} />
       </Stack>
     );
   }

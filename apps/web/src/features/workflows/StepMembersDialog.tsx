@@ -1,8 +1,9 @@
 import { type StepCode, type Workflow } from '@legal/api';
-import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormFooter } from '../../components/FormFooter';
 import { bodyFieldErrors } from '../../lib/forms/form-errors';
 import { type PickedUser, UserPicker } from './UserPicker';
 import { isConflict, putStepMembers } from './workflow-actions';
@@ -119,19 +120,7 @@ export function StepMembersDialog({ workflow, onClose, onDone, onConflict }: {
             ))}
           </Stack>
         ) : null}
-        {failure ? (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button onClick={submit} loading={send.isPending}>
-            {t('members.submit')}
-          </Button>
-        </Group>
+        <FormFooter failure={failure} onCancel={onClose} cancelLabel={t('actions.cancel')} submitLabel={t('members.submit')} isPending={send.isPending} onSubmit={submit} />
       </Stack>
     </Modal>
   );
