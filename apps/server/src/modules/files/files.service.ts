@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
-import { type AttachedRecord, type FileMetadata, type FileRevision, FileUploadPurposeSchema, type Page } from '@legal/api';
+import { type FileMetadata, type FileRevision, FileUploadPurposeSchema, type Page } from '@legal/api';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { inScope } from '../../platform/db/tenancy';
 import { fetchPage } from '../../platform/db/paging';
 import { type RequestContext, type TenantScope, tenantScope } from '../../platform/http/context';
-import { memberDisplayNames, workspaces } from '../auth';
+import { workspaces } from '../auth';
 import { AppError, conflict, notFound, validationError } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
 import { objectKey } from '../../platform/storage/storage';
@@ -14,93 +14,12 @@ import { extractFileTextJob } from './files.jobs';
 import { accessOf, actorOf, authorize, authorizeChange, findForCaller } from './files.access';
 import { allow, type FileActor, newFileKey, normalizeDisplayName } from './files.policy';
 import * as repo from './files.repo';
+import { presentFile, presentFiles, revisionDto } from './files.present';
 import { filePages, fileRevisions, files } from './files.table';
 import { receiveUpload } from './files.upload';
 import { type FileType, MIME_TYPES } from './documents';
 
 type Services = Pick<AppServices, 'db' | 'storage' | 'jobs' | 'config' | 'logger' | 'attachments'>;
-
-// ---------------------------------------------------------------------------------------------
-// DTOs
-// ---------------------------------------------------------------------------------------------
-
-function revisionDto(r: repo.RevisionSummary): FileRevision {
-  return {
-    revision: r.revision,
-    displayName: r.displayName,
-    fileType: r.fileType as FileRevision['fileType'],
-    contentType: r.contentType,
-    size: r.size,
-    sha256: r.sha256,
-    uploadedByUserId: r.uploadedByUserId,
-    isQuotaExempt: r.isQuotaExempt,
-    extraction: { status: r.extractionStatus, error: r.extractionError, pageCount: r.pageCount },
-    createdAt: r.createdAt.toISOString(),
-  };
-}
-
-/** How the caller stands to one file: what its records allow, who uploaded it, what it is attached to. */
-interface FileStanding {
-  isWritable: boolean;
-  isLocked: boolean;
-  uploaderName: string | null;
-  attachedTo: AttachedRecord[];
-}
-
-function metadataDto(file: repo.FileRow, revision: repo.RevisionSummary, actor: FileActor, standing: FileStanding): FileMetadata {
-  const { isWritable, isLocked } = standing;
-  return {
-    fileKey: file.fileKey,
-    displayName: file.displayName,
-    fileType: revision.fileType as FileMetadata['fileType'],
-    contentType: revision.contentType,
-    size: revision.size,
-    sha256: revision.sha256,
-    revision: revision.revision,
-    referenceType: file.referenceType,
-    referenceId: file.referenceId,
-    uploadedByUserId: file.uploadedByUserId,
-    uploaderName: standing.uploaderName,
-    attachedTo: standing.attachedTo,
-    extraction: { status: revision.extractionStatus, error: revision.extractionError, pageCount: revision.pageCount },
-    isDeleted: file.deletedAt !== null,
-    deletedAt: file.deletedAt?.toISOString() ?? null,
-    pendingAttachmentUntil: file.pendingAttachmentUntil?.toISOString() ?? null,
-    createdAt: file.createdAt.toISOString(),
-    updatedAt: file.updatedAt.toISOString(),
-    abilities: { canUpdate: isWritable && !isLocked && allow(actor, 'file.update', file), canDelete: isWritable && !isLocked && allow(actor, 'file.delete', file) },
-  };
-}
-
-/**
- * Files as the caller sees them: the uploader's name in this workspace and the records each is
- * attached to that the caller may read (the owning modules' rules, platform/attachments.ts: a
- * record hidden from the caller is never named). `db`: the transaction the rows were read in.
- */
-async function presentFiles(
-  services: Services,
-  ctx: RequestContext,
-  scope: TenantScope,
-  rows: ReadonlyArray<Pick<repo.FoundFile, 'file' | 'revision'> & Partial<Pick<repo.FoundFile, 'isWritable' | 'isLocked'>>>,
-  db: repo.Executor = services.db,
-): Promise<FileMetadata[]> {
-  const actor = actorOf(ctx);
-  const names = await memberDisplayNames(db, scope, rows.map((r) => r.file.uploadedByUserId));
-  const attached = await services.attachments.describe({ ctx, scope, db }, rows.map((r) => r.file));
-  return rows.map((r) =>
-    metadataDto(r.file, r.revision, actor, {
-      isWritable: r.isWritable ?? true,
-      isLocked: r.isLocked ?? false,
-      uploaderName: r.file.uploadedByUserId === null ? null : (names.get(r.file.uploadedByUserId) ?? null),
-      attachedTo: attached.get(r.file.fileKey) ?? [],
-    }),
-  );
-}
-
-async function presentFile(services: Services, ctx: RequestContext, scope: TenantScope, row: Parameters<typeof presentFiles>[3][number], db?: repo.Executor): Promise<FileMetadata> {
-  const [presented] = await presentFiles(services, ctx, scope, [row], db);
-  return presented!;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Uploads: intent committed -> bytes stored -> one transaction (rows, quota, intent deleted, job)
