@@ -136,25 +136,55 @@ interface Bm25Scope {
 
 /**
  * Where the statement finds the versions in force (`v`), the wordings it scores (`docs`, null: every
- * wording flagged in force) and the condition on a scored wording. Today (the common case) reads
- * what indexing materialised (in-force-today.ts); another date works it out (inForceVersionsSql).
+ * wording, checked for today's in-force flag once ranked) and the condition on a passage. Today (the
+ * common case) reads what indexing materialised (in-force-today.ts); another date works it out
+ * (inForceVersionsSql).
  */
 function searchedSql(scope: Bm25Scope, param: (value: unknown) => string) {
   const current = scope.asOf === scope.today;
   const v = current ? 'select law_serial_number, law_id from research_in_force_versions' : inForceVersionsSql(`${param(scope.asOf)}::text`, `${param(scope.today)}::text`);
   const lawFilter = scope.lawIds ? `rp.law_id = any(${param(scope.lawIds)}::text[])` : 'true';
-  if (scope.only) return { v, lawFilter, docs: `select unnest(${param(scope.only)}::bigint[]) as text_id`, flag: 'true' };
-  if (current && !scope.lawIds) return { v, lawFilter, docs: null, flag: 't.in_force' };
+  if (scope.only) return { v, lawFilter, docs: `select unnest(${param(scope.only)}::bigint[]) as text_id` };
+  if (current && !scope.lawIds) return { v, lawFilter, docs: null };
   const docs = `select distinct rp.text_id from research_passages rp join v on v.law_serial_number = rp.law_serial_number where ${lawFilter}`;
-  return { v, lawFilter, docs, flag: 'true' };
+  return { v, lawFilter, docs };
+}
+
+/** Best-scored wordings checked for today's in-force flag first, per passage wanted (most are in force: one round is the rule). */
+export const FIRST_CANDIDATES_PER_HIT = 4;
+/** Each widening checks this many times more (as the vector scan widens); the last round checks the rest. */
+export const WIDENING = 8;
+
+/**
+ * The `limit` best wordings in force today among those scored: the best few checked for the flag
+ * first, then (only when fewer than `limit` of them pass: a repealed statute's wordings, a version
+ * not in force yet) eight times as many, then the rest. A round not needed is not run (its condition
+ * is a one-time filter of the statement), and each probes the flag index for its own wordings only.
+ */
+function inForceRoundsSql(lim: string, limit: number): { ctes: string; found: string } {
+  const first = limit * FIRST_CANDIDATES_PER_HIT;
+  const second = first * WIDENING;
+  const probe = (wordings: string) => `select t.id from research_passage_texts t where t.id = any(array(${wordings})) and t.in_force`;
+  return {
+    ctes: `best as materialized (select *, row_number() over (order by score desc, text_id) as rank from (select * from scored order by score desc, text_id limit ${second}) b),
+     ok0 as (${probe(`select text_id from best where rank <= ${first}`)}),
+     ok1 as (${probe(`select text_id from best where rank > ${first} and (select count(*) from ok0) < ${lim}`)}),
+     rest as (select * from scored where (select count(*) from ok0) + (select count(*) from ok1) < ${lim} order by score desc, text_id offset ${second}),
+     ok2 as (${probe('select text_id from rest')})`,
+    found: `select text_id, score, matched, helpers from best where text_id in (select id from ok0 union all select id from ok1)
+       union all select text_id, score, matched, helpers from rest where text_id in (select id from ok2)
+       order by score desc, text_id limit ${lim}`,
+  };
 }
 
 /**
  * Okapi BM25 over the passages of the versions in force on `asOf`, in one statement that PGlite and
  * PostgreSQL both run. Term statistics (document frequency, average length) are those of the whole
  * index, each distinct wording once, kept by the indexer (research_terms, research_index_stats):
- * stable whatever the date. Also answers, per passage, the idf-weighted share of the question it
- * covers: matched terms over the strict terms plus the matched helpers.
+ * stable whatever the date. Wordings are scored from the postings index alone (each posting carries
+ * its wording's length); for today the best are then checked for the in-force flag (inForceRoundsSql).
+ * Also answers, per passage, the idf-weighted share of the question it covers: matched terms over
+ * the strict terms plus the matched helpers.
  */
 async function bm25(db: Db, terms: ReadonlyMap<string, QueryTerm>, scope: Bm25Scope, limit: number): Promise<ScoreRow[]> {
   if (terms.size === 0 || scope.only?.length === 0) return [];
@@ -163,7 +193,8 @@ async function bm25(db: Db, terms: ReadonlyMap<string, QueryTerm>, scope: Bm25Sc
   const param = (value: unknown) => `$${values.push(value)}`;
   const q = `select * from unnest(${param(list.map(([term]) => term))}::text[], ${param(list.map(([, t]) => t.weight))}::float8[], ${param(list.map(([, t]) => t.strict))}::boolean[]) as q(term, weight, strict)`;
   const lim = param(limit);
-  const { v, lawFilter, docs, flag } = searchedSql(scope, param);
+  const { v, lawFilter, docs } = searchedSql(scope, param);
+  const rounds = docs ? null : inForceRoundsSql(lim, limit);
   const { rows } = await executorOf(db).executeSql(
     `with v as (${v}),
      stats as (select wordings::float8 as n, coalesce((total_length::numeric / nullif(wordings, 0))::float8, 1) as avgdl from research_index_stats where id = ${INDEX_STATS_ID}),
@@ -177,25 +208,24 @@ async function bm25(db: Db, terms: ReadonlyMap<string, QueryTerm>, scope: Bm25Sc
        where d.df <= ${COMMON_SHARE} * stats.n),
      total as (select coalesce(sum(idfw), 0) as strict_total from w where strict),
      ${docs ? `docs as (${docs}),` : ''}
-     -- The wordings of the passages searched (in force, in the statutes asked for): scored once each,
-     -- however many versions share them; then the passages that carry the best.
-     scored as (
+     -- The wordings searched, each scored once however many versions share it, from the postings
+     -- index alone; then the passages that carry the best.
+     scored as ${rounds ? 'materialized' : ''} (
        select po.text_id,
               -- float8 throughout: a numeric constant times the length would make the whole sum numeric (slow).
-              sum(w.idfw * po.tf * ${K1 + 1} / (po.tf + ${K1} * (${1 - B} + ${B}::float8 * t.length / stats.avgdl))) as score,
+              sum(w.idfw * po.tf * ${K1 + 1} / (po.tf + ${K1} * (${1 - B} + ${B}::float8 * po.length / stats.avgdl))) as score,
               sum(w.idfw) as matched,
               sum(case when w.strict then 0 else w.idfw end) as helpers
        from w
        join research_postings po on po.term = w.term
        ${docs ? 'join docs on docs.text_id = po.text_id' : ''}
-       join research_passage_texts t on t.id = po.text_id and ${flag}
        cross join stats
-       group by po.text_id
-       order by score desc, po.text_id
-       limit ${lim})
+       group by po.text_id),
+     ${rounds ? `${rounds.ctes},` : ''}
+     found as (${rounds ? rounds.found : `select * from scored order by score desc, text_id limit ${lim}`})
      select rp.id::int as id, s.score::float8 as score,
             (s.matched / nullif(total.strict_total + s.helpers, 0))::float8 as coverage
-     from scored s
+     from found s
      join research_passages rp on rp.text_id = s.text_id
      join v on v.law_serial_number = rp.law_serial_number
      cross join total
