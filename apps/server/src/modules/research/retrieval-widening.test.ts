@@ -81,6 +81,16 @@ describe('scoring from the postings, then the in-force check', () => {
     }
   });
 
+  it('answers the passages with their texts from the scoring statement, a cited article first and once', async () => {
+    const found = await retrievePassages(t.services.db, { question: '민법 제4조 사람은 19세로 성년에 이르게 된다', limit: 10, today: TODAY });
+    expect(found.passages[0]).toMatchObject({ article: '제4조', cited: true, statuteTitle: '민법' });
+    expect(found.passages.filter((p) => p.article === '제4조' && p.lawId === found.passages[0]!.lawId)).toHaveLength(1);
+    expect(new Set(found.passages.map((p) => p.passageId)).size).toBe(found.passages.length);
+    const texts = await rows('select rp.id::int as id, t.article_text from research_passages rp join research_passage_texts t on t.id = rp.text_id where rp.id = any($1::bigint[])', [found.passages.map((p) => p.passageId)]);
+    expect(found.passages.map((p) => p.text)).toEqual(found.passages.map((p) => texts.find((r) => r.id === p.passageId)?.article_text));
+    expect(found.passages.slice(1).every((p) => p.text.length > 0 && p.statuteTitle === '민법')).toBe(true);
+  });
+
   it('vacuums the postings at the indexing job when their visibility map lags, with nothing to index', async () => {
     const before = await postingsVisibility();
     expect(before.visible).toBeLessThan(before.pages); // indexed version by version above, never vacuumed

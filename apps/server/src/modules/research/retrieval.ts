@@ -123,7 +123,25 @@ interface ScoreRow {
   id: number;
   score: number;
   coverage: number;
+  /** The passage with its text, when the statement was asked for them (the hits a question answers from). */
+  passage?: PassageRow;
 }
+
+type PassageRow = typeof researchPassages.$inferSelect & { text: string };
+
+/** The passage columns (and the wording's text) the BM25 statement answers with its hits: no second statement for them. */
+const PASSAGE_COLUMNS = `rp.law_serial_number, rp.law_id, rp.ordinal, rp.statute_title, rp.kind, rp.effective_date, rp.article_key, rp.article_title,
+            rp.heading, rp.text_id::int as text_id, pt.article_text`;
+
+type PassageSqlRow = {
+  law_serial_number: string; law_id: string; ordinal: number; statute_title: string; kind: string; effective_date: string; article_key: string;
+  article_title: string | null; heading: string | null; text_id: number; article_text: string;
+};
+
+const passageOf = (id: number, r: PassageSqlRow): PassageRow => ({
+  id, lawSerialNumber: r.law_serial_number, lawId: r.law_id, ordinal: Number(r.ordinal), statuteTitle: r.statute_title, kind: r.kind, effectiveDate: r.effective_date,
+  articleKey: r.article_key, articleTitle: r.article_title, heading: r.heading, textId: Number(r.text_id), text: r.article_text,
+});
 
 interface Bm25Scope {
   asOf: string;
@@ -186,7 +204,7 @@ function inForceRoundsSql(lim: string, limit: number): { ctes: string; found: st
  * Also answers, per passage, the idf-weighted share of the question it covers: matched terms over
  * the strict terms plus the matched helpers.
  */
-async function bm25(db: Db, terms: ReadonlyMap<string, QueryTerm>, scope: Bm25Scope, limit: number): Promise<ScoreRow[]> {
+async function bm25(db: Db, terms: ReadonlyMap<string, QueryTerm>, scope: Bm25Scope, limit: number, withPassages = false): Promise<ScoreRow[]> {
   if (terms.size === 0 || scope.only?.length === 0) return [];
   const list = [...terms];
   const values: unknown[] = [];
@@ -224,20 +242,21 @@ async function bm25(db: Db, terms: ReadonlyMap<string, QueryTerm>, scope: Bm25Sc
      ${rounds ? `${rounds.ctes},` : ''}
      found as (${rounds ? rounds.found : `select * from scored order by score desc, text_id limit ${lim}`})
      select rp.id::int as id, s.score::float8 as score,
-            (s.matched / nullif(total.strict_total + s.helpers, 0))::float8 as coverage
+            (s.matched / nullif(total.strict_total + s.helpers, 0))::float8 as coverage${withPassages ? `, ${PASSAGE_COLUMNS}` : ''}
      from found s
      join research_passages rp on rp.text_id = s.text_id
      join v on v.law_serial_number = rp.law_serial_number
+     ${withPassages ? 'join research_passage_texts pt on pt.id = s.text_id' : ''}
      cross join total
      where ${lawFilter}
      order by s.score desc, rp.id
      limit ${lim}`,
     values,
   );
-  return (rows as Array<{ id: number; score: number; coverage: number | null }>).map((r) => ({ id: Number(r.id), score: Number(r.score), coverage: Number(r.coverage ?? 0) }));
+  return (rows as Array<{ id: number; score: number; coverage: number | null } & PassageSqlRow>).map((r) => ({
+    id: Number(r.id), score: Number(r.score), coverage: Number(r.coverage ?? 0), ...(withPassages ? { passage: passageOf(Number(r.id), r) } : {}),
+  }));
 }
-
-type PassageRow = typeof researchPassages.$inferSelect & { text: string };
 
 /** Passages with their text (kept on their wording). */
 function selectPassages(db: Db) {
@@ -324,19 +343,22 @@ export async function retrievePassages(db: Db, input: RetrieveInput): Promise<Re
   let lawIds = explicit ?? named;
   // Today's versions are materialised at indexing; the first question of a day (or after indexing) works them out.
   if (asOf === input.today) await ensureInForceToday(db, input.today);
-  let lexical = await bm25(db, terms, { asOf, today: input.today, lawIds }, input.limit);
+  let lexical = await bm25(db, terms, { asOf, today: input.today, lawIds }, input.limit, true);
   // A statute named but silent on these words: search them all. Not for a past date, where the
   // named statute may simply not have existed yet (the answer must not borrow another statute).
   if (lexical.length === 0 && !explicit && named && asOf >= input.today) {
     lawIds = null;
-    lexical = await bm25(db, terms, { asOf, today: input.today, lawIds: null }, input.limit);
+    lexical = await bm25(db, terms, { asOf, today: input.today, lawIds: null }, input.limit, true);
   }
   const scored = await fusedScores(db, lexical, questionVector, terms, { asOf, today: input.today, lawIds }, input);
 
   const cited = await citedPassages(db, understood, asOf, input.today);
-  const ids = scored.map((s) => s.id).filter((id) => !cited.some((c) => c.id === id));
+  // BM25's hits came with their passages; only those vectors alone found are read here. Cited ones lead, not twice.
+  const isCited = (id: number) => cited.some((c) => c.id === id);
+  const byId = new Map(lexical.flatMap((l) => (l.passage && !isCited(l.id) ? [[l.id, l.passage] as const] : [])));
+  const ids = scored.map((s) => s.id).filter((id) => !isCited(id) && !byId.has(id));
   const rows = ids.length > 0 ? await selectPassages(db).where(inArray(researchPassages.id, ids)) : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const r of rows) byId.set(r.id, r);
   const top = scored[0]?.score ?? 0;
   const passages = [
     ...cited.filter((c) => !explicit || explicit.includes(c.lawId)).map((c) => toPassage(c, top + 1, 1, true, null)),
