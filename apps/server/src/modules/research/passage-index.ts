@@ -87,13 +87,17 @@ async function textIdsFor(tx: Tx, passages: ReadonlyArray<{ wording: string; tex
   for (const p of passages) if (!ids.has(p.hash)) fresh.set(p.hash, p);
   const entries = [...fresh.entries()];
   for (let i = 0; i < entries.length; i += INSERT_CHUNK) {
-    const batch = entries.slice(i, i + INSERT_CHUNK).map(([hash, p]) => ({ hash, text: p.text, counts: termCounts(p.wording) }));
+    const batch = entries.slice(i, i + INSERT_CHUNK).map(([hash, p]) => {
+      const counts = termCounts(p.wording);
+      return { hash, text: p.text, counts, length: termLength(counts) };
+    });
     const inserted = await tx
       .insert(researchPassageTexts)
-      .values(batch.map((b) => ({ hash: b.hash, length: termLength(b.counts), articleText: b.text })))
+      .values(batch.map((b) => ({ hash: b.hash, length: b.length, articleText: b.text })))
       .returning({ id: researchPassageTexts.id, hash: researchPassageTexts.hash });
     for (const row of inserted) ids.set(row.hash, row.id);
-    const postings = batch.flatMap((b) => [...b.counts].map(([term, tf]) => ({ term, textId: ids.get(b.hash)!, tf })));
+    // Each posting carries its wording's length: the search scores from the postings index alone.
+    const postings = batch.flatMap((b) => [...b.counts].map(([term, tf]) => ({ term, textId: ids.get(b.hash)!, tf, length: b.length })));
     for (let j = 0; j < postings.length; j += INSERT_CHUNK * 4) await tx.insert(researchPostings).values(postings.slice(j, j + INSERT_CHUNK * 4));
     await addTermStats(tx, batch.map((b) => b.counts));
   }
@@ -121,10 +125,29 @@ async function addTermStats(tx: Tx, wordings: ReadonlyArray<ReadonlyMap<string, 
   );
 }
 
+/** Share of the postings' pages the visibility map must mark all-visible for the search's index-only reads. */
+const VISIBLE_SHARE = 0.9;
+
+/**
+ * The postings' visibility map lags (a migration rewrote the table, as 0042 did, or versions were
+ * indexed without the run's vacuum): the search's index-only reads would fetch a table page per
+ * posting. PGlite has no autovacuum to catch up.
+ */
+async function postingsNeedVacuum(db: Db): Promise<boolean> {
+  // The table's size as it is (relpages is only as recent as the last vacuum, analyze or index build).
+  const { rows } = await executorOf(db).executeSql(
+    `select (pg_relation_size(oid) / current_setting('block_size')::int)::int as pages, relallvisible::int as visible from pg_class where oid = 'research_postings'::regclass`,
+    [],
+  );
+  const row = rows[0] as { pages: number; visible: number } | undefined;
+  return !!row && Number(row.visible) < VISIBLE_SHARE * Number(row.pages);
+}
+
 /**
  * Indexes every stored version not indexed yet; the number indexed. Then refreshes the planner's
  * statistics and visibility map of the index tables: without them the search's plan guesses row
- * counts and scans passages it could read from an index.
+ * counts and scans passages it could read from an index. Also done when nothing was indexed but
+ * the postings' visibility map lags.
  */
 export async function indexNewVersions(db: Db, options: { signal?: AbortSignal; inTurnsWith?: Pick<Database, 'yieldToRequests'>; today?: string } = {}): Promise<number> {
   let count = 0;
@@ -133,7 +156,10 @@ export async function indexNewVersions(db: Db, options: { signal?: AbortSignal; 
   await eachInTurn(options.inTurnsWith ?? NO_TURNS, await unindexedVersions(db), async (mst) => {
     if (!options.signal?.aborted && (await indexVersion(db, mst))) count++;
   });
-  if (count === 0) return 0;
+  if (count === 0) {
+    if (await postingsNeedVacuum(db)) await executorOf(db).executeSql('vacuum analyze research_postings');
+    return 0;
+  }
   // Today's versions now, not at the first question (which would wait for them).
   await ensureInForceToday(db, options.today ?? koreanToday());
   await executorOf(db).executeSql('vacuum analyze research_passages, research_passage_texts, research_postings, research_terms');

@@ -98,13 +98,18 @@ export const researchPostings = pgTable(
       .notNull()
       .references(() => researchPassageTexts.id, { onDelete: 'cascade' }),
     tf: real('tf').notNull(),
+    /**
+     * The wording's length (research_passage_texts.length, BM25's document length), copied here: a
+     * wording never changes, so neither does this, and the scoring reads no other table.
+     */
+    length: integer('length').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.term, t.textId] }),
     index('research_postings_text_idx').on(t.textId),
-    // The search reads a term's postings from this index alone: in the table they lie one per page
-    // (written wording by wording), which made reading them most of a search's time.
-    index('research_postings_scoring_idx').on(t.term, t.textId, t.tf),
+    // The search scores from this index alone: in the table postings lie one per page (written
+    // wording by wording), and probing the wordings for their length was most of a search's time.
+    index('research_postings_scoring_idx').on(t.term, t.textId, t.tf, t.length),
   ],
 );
 

@@ -123,7 +123,25 @@ interface ScoreRow {
   id: number;
   score: number;
   coverage: number;
+  /** The passage with its text, when the statement was asked for them (the hits a question answers from). */
+  passage?: PassageRow;
 }
+
+type PassageRow = typeof researchPassages.$inferSelect & { text: string };
+
+/** The passage columns (and the wording's text) the BM25 statement answers with its hits: no second statement for them. */
+const PASSAGE_COLUMNS = `rp.law_serial_number, rp.law_id, rp.ordinal, rp.statute_title, rp.kind, rp.effective_date, rp.article_key, rp.article_title,
+            rp.heading, rp.text_id::int as text_id, pt.article_text`;
+
+type PassageSqlRow = {
+  law_serial_number: string; law_id: string; ordinal: number; statute_title: string; kind: string; effective_date: string; article_key: string;
+  article_title: string | null; heading: string | null; text_id: number; article_text: string;
+};
+
+const passageOf = (id: number, r: PassageSqlRow): PassageRow => ({
+  id, lawSerialNumber: r.law_serial_number, lawId: r.law_id, ordinal: Number(r.ordinal), statuteTitle: r.statute_title, kind: r.kind, effectiveDate: r.effective_date,
+  articleKey: r.article_key, articleTitle: r.article_title, heading: r.heading, textId: Number(r.text_id), text: r.article_text,
+});
 
 interface Bm25Scope {
   asOf: string;
@@ -136,34 +154,65 @@ interface Bm25Scope {
 
 /**
  * Where the statement finds the versions in force (`v`), the wordings it scores (`docs`, null: every
- * wording flagged in force) and the condition on a scored wording. Today (the common case) reads
- * what indexing materialised (in-force-today.ts); another date works it out (inForceVersionsSql).
+ * wording, checked for today's in-force flag once ranked) and the condition on a passage. Today (the
+ * common case) reads what indexing materialised (in-force-today.ts); another date works it out
+ * (inForceVersionsSql).
  */
 function searchedSql(scope: Bm25Scope, param: (value: unknown) => string) {
   const current = scope.asOf === scope.today;
   const v = current ? 'select law_serial_number, law_id from research_in_force_versions' : inForceVersionsSql(`${param(scope.asOf)}::text`, `${param(scope.today)}::text`);
   const lawFilter = scope.lawIds ? `rp.law_id = any(${param(scope.lawIds)}::text[])` : 'true';
-  if (scope.only) return { v, lawFilter, docs: `select unnest(${param(scope.only)}::bigint[]) as text_id`, flag: 'true' };
-  if (current && !scope.lawIds) return { v, lawFilter, docs: null, flag: 't.in_force' };
+  if (scope.only) return { v, lawFilter, docs: `select unnest(${param(scope.only)}::bigint[]) as text_id` };
+  if (current && !scope.lawIds) return { v, lawFilter, docs: null };
   const docs = `select distinct rp.text_id from research_passages rp join v on v.law_serial_number = rp.law_serial_number where ${lawFilter}`;
-  return { v, lawFilter, docs, flag: 'true' };
+  return { v, lawFilter, docs };
+}
+
+/** Best-scored wordings checked for today's in-force flag first, per passage wanted (most are in force: one round is the rule). */
+export const FIRST_CANDIDATES_PER_HIT = 4;
+/** Each widening checks this many times more (as the vector scan widens); the last round checks the rest. */
+export const WIDENING = 8;
+
+/**
+ * The `limit` best wordings in force today among those scored: the best few checked for the flag
+ * first, then (only when fewer than `limit` of them pass: a repealed statute's wordings, a version
+ * not in force yet) eight times as many, then the rest. A round not needed is not run (its condition
+ * is a one-time filter of the statement), and each probes the flag index for its own wordings only.
+ */
+function inForceRoundsSql(lim: string, limit: number): { ctes: string; found: string } {
+  const first = limit * FIRST_CANDIDATES_PER_HIT;
+  const second = first * WIDENING;
+  const probe = (wordings: string) => `select t.id from research_passage_texts t where t.id = any(array(${wordings})) and t.in_force`;
+  return {
+    ctes: `best as materialized (select *, row_number() over (order by score desc, text_id) as rank from (select * from scored order by score desc, text_id limit ${second}) b),
+     ok0 as (${probe(`select text_id from best where rank <= ${first}`)}),
+     ok1 as (${probe(`select text_id from best where rank > ${first} and (select count(*) from ok0) < ${lim}`)}),
+     rest as (select * from scored where (select count(*) from ok0) + (select count(*) from ok1) < ${lim} order by score desc, text_id offset ${second}),
+     ok2 as (${probe('select text_id from rest')})`,
+    found: `select text_id, score, matched, helpers from best where text_id in (select id from ok0 union all select id from ok1)
+       union all select text_id, score, matched, helpers from rest where text_id in (select id from ok2)
+       order by score desc, text_id limit ${lim}`,
+  };
 }
 
 /**
  * Okapi BM25 over the passages of the versions in force on `asOf`, in one statement that PGlite and
  * PostgreSQL both run. Term statistics (document frequency, average length) are those of the whole
  * index, each distinct wording once, kept by the indexer (research_terms, research_index_stats):
- * stable whatever the date. Also answers, per passage, the idf-weighted share of the question it
- * covers: matched terms over the strict terms plus the matched helpers.
+ * stable whatever the date. Wordings are scored from the postings index alone (each posting carries
+ * its wording's length); for today the best are then checked for the in-force flag (inForceRoundsSql).
+ * Also answers, per passage, the idf-weighted share of the question it covers: matched terms over
+ * the strict terms plus the matched helpers.
  */
-async function bm25(db: Db, terms: ReadonlyMap<string, QueryTerm>, scope: Bm25Scope, limit: number): Promise<ScoreRow[]> {
+async function bm25(db: Db, terms: ReadonlyMap<string, QueryTerm>, scope: Bm25Scope, limit: number, withPassages = false): Promise<ScoreRow[]> {
   if (terms.size === 0 || scope.only?.length === 0) return [];
   const list = [...terms];
   const values: unknown[] = [];
   const param = (value: unknown) => `$${values.push(value)}`;
   const q = `select * from unnest(${param(list.map(([term]) => term))}::text[], ${param(list.map(([, t]) => t.weight))}::float8[], ${param(list.map(([, t]) => t.strict))}::boolean[]) as q(term, weight, strict)`;
   const lim = param(limit);
-  const { v, lawFilter, docs, flag } = searchedSql(scope, param);
+  const { v, lawFilter, docs } = searchedSql(scope, param);
+  const rounds = docs ? null : inForceRoundsSql(lim, limit);
   const { rows } = await executorOf(db).executeSql(
     `with v as (${v}),
      stats as (select wordings::float8 as n, coalesce((total_length::numeric / nullif(wordings, 0))::float8, 1) as avgdl from research_index_stats where id = ${INDEX_STATS_ID}),
@@ -177,37 +226,37 @@ async function bm25(db: Db, terms: ReadonlyMap<string, QueryTerm>, scope: Bm25Sc
        where d.df <= ${COMMON_SHARE} * stats.n),
      total as (select coalesce(sum(idfw), 0) as strict_total from w where strict),
      ${docs ? `docs as (${docs}),` : ''}
-     -- The wordings of the passages searched (in force, in the statutes asked for): scored once each,
-     -- however many versions share them; then the passages that carry the best.
-     scored as (
+     -- The wordings searched, each scored once however many versions share it, from the postings
+     -- index alone; then the passages that carry the best.
+     scored as ${rounds ? 'materialized' : ''} (
        select po.text_id,
               -- float8 throughout: a numeric constant times the length would make the whole sum numeric (slow).
-              sum(w.idfw * po.tf * ${K1 + 1} / (po.tf + ${K1} * (${1 - B} + ${B}::float8 * t.length / stats.avgdl))) as score,
+              sum(w.idfw * po.tf * ${K1 + 1} / (po.tf + ${K1} * (${1 - B} + ${B}::float8 * po.length / stats.avgdl))) as score,
               sum(w.idfw) as matched,
               sum(case when w.strict then 0 else w.idfw end) as helpers
        from w
        join research_postings po on po.term = w.term
        ${docs ? 'join docs on docs.text_id = po.text_id' : ''}
-       join research_passage_texts t on t.id = po.text_id and ${flag}
        cross join stats
-       group by po.text_id
-       order by score desc, po.text_id
-       limit ${lim})
+       group by po.text_id),
+     ${rounds ? `${rounds.ctes},` : ''}
+     found as (${rounds ? rounds.found : `select * from scored order by score desc, text_id limit ${lim}`})
      select rp.id::int as id, s.score::float8 as score,
-            (s.matched / nullif(total.strict_total + s.helpers, 0))::float8 as coverage
-     from scored s
+            (s.matched / nullif(total.strict_total + s.helpers, 0))::float8 as coverage${withPassages ? `, ${PASSAGE_COLUMNS}` : ''}
+     from found s
      join research_passages rp on rp.text_id = s.text_id
      join v on v.law_serial_number = rp.law_serial_number
+     ${withPassages ? 'join research_passage_texts pt on pt.id = s.text_id' : ''}
      cross join total
      where ${lawFilter}
      order by s.score desc, rp.id
      limit ${lim}`,
     values,
   );
-  return (rows as Array<{ id: number; score: number; coverage: number | null }>).map((r) => ({ id: Number(r.id), score: Number(r.score), coverage: Number(r.coverage ?? 0) }));
+  return (rows as Array<{ id: number; score: number; coverage: number | null } & PassageSqlRow>).map((r) => ({
+    id: Number(r.id), score: Number(r.score), coverage: Number(r.coverage ?? 0), ...(withPassages ? { passage: passageOf(Number(r.id), r) } : {}),
+  }));
 }
-
-type PassageRow = typeof researchPassages.$inferSelect & { text: string };
 
 /** Passages with their text (kept on their wording). */
 function selectPassages(db: Db) {
@@ -294,19 +343,22 @@ export async function retrievePassages(db: Db, input: RetrieveInput): Promise<Re
   let lawIds = explicit ?? named;
   // Today's versions are materialised at indexing; the first question of a day (or after indexing) works them out.
   if (asOf === input.today) await ensureInForceToday(db, input.today);
-  let lexical = await bm25(db, terms, { asOf, today: input.today, lawIds }, input.limit);
+  let lexical = await bm25(db, terms, { asOf, today: input.today, lawIds }, input.limit, true);
   // A statute named but silent on these words: search them all. Not for a past date, where the
   // named statute may simply not have existed yet (the answer must not borrow another statute).
   if (lexical.length === 0 && !explicit && named && asOf >= input.today) {
     lawIds = null;
-    lexical = await bm25(db, terms, { asOf, today: input.today, lawIds: null }, input.limit);
+    lexical = await bm25(db, terms, { asOf, today: input.today, lawIds: null }, input.limit, true);
   }
   const scored = await fusedScores(db, lexical, questionVector, terms, { asOf, today: input.today, lawIds }, input);
 
   const cited = await citedPassages(db, understood, asOf, input.today);
-  const ids = scored.map((s) => s.id).filter((id) => !cited.some((c) => c.id === id));
+  // BM25's hits came with their passages; only those vectors alone found are read here. Cited ones lead, not twice.
+  const isCited = (id: number) => cited.some((c) => c.id === id);
+  const byId = new Map(lexical.flatMap((l) => (l.passage && !isCited(l.id) ? [[l.id, l.passage] as const] : [])));
+  const ids = scored.map((s) => s.id).filter((id) => !isCited(id) && !byId.has(id));
   const rows = ids.length > 0 ? await selectPassages(db).where(inArray(researchPassages.id, ids)) : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const r of rows) byId.set(r.id, r);
   const top = scored[0]?.score ?? 0;
   const passages = [
     ...cited.filter((c) => !explicit || explicit.includes(c.lawId)).map((c) => toPassage(c, top + 1, 1, true, null)),
