@@ -7,8 +7,14 @@ const pkg = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@legal/'));
 
 await build({
-  // The e-sign assembly's worker thread is its own entry (src/modules/esign/pdf/assemble-off-thread.ts).
-  entryPoints: { main: 'src/main.ts', 'migrate-cli': 'src/platform/db/migrate-cli.ts', 'esign-assemble-worker': 'src/modules/esign/pdf/assemble-worker.ts' },
+  // Worker threads are entries of their own: the e-sign assembly (src/modules/esign/pdf/assemble-off-thread.ts)
+  // and the built-in review engine (src/modules/ai-review/engine/engine-off-thread.ts).
+  entryPoints: {
+    main: 'src/main.ts',
+    'migrate-cli': 'src/platform/db/migrate-cli.ts',
+    'esign-assemble-worker': 'src/modules/esign/pdf/assemble-worker.ts',
+    'ai-review-engine-worker': 'src/modules/ai-review/engine/engine-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

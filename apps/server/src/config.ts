@@ -89,6 +89,7 @@ const EnvSchema = z
     AI_EMBEDDING_MODEL: z.string().min(1).max(200).optional(),
     AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
     AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+    AI_REVIEW_ENGINE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
     AI_STARTER_CREDITS: z.coerce.number().int().min(0).max(10_000_000).default(1000),
     AI_SECRET_KEY: z.string().min(32, 'at least 32 characters').optional(),
     LAW_OPEN_API_OC: z.string().regex(/^[A-Za-z0-9._@-]{1,100}$/, 'the OC value the Open API issued (letters, digits, . _ @ -)').optional(),
@@ -197,6 +198,8 @@ const EnvSchema = z
         embeddingModel: env.AI_EMBEDDING_MODEL ?? null,
         timeoutMs: env.AI_TIMEOUT_MS,
         maxRetries: env.AI_MAX_RETRIES,
+        /** How long the built-in review engine's thread may work on one request (ai-review/engine/engine-off-thread.ts). */
+        reviewEngineTimeoutMs: env.AI_REVIEW_ENGINE_TIMEOUT_MS,
         /** Credits a workspace's ledger opens with (docs/ai-credits.md). */
         starterCredits: env.AI_STARTER_CREDITS,
         /** Key material for the workspaces' sealed provider keys (a fixed development key outside production). */
@@ -303,6 +306,7 @@ export const CONFIG_DOCS: Array<{ name: string; default: string; description: st
   { name: 'AI_CHAT_MODEL', default: '(unset)', description: 'chat model for generation and structured output, e.g. gpt-4.1-mini or claude-sonnet-4-5' },
   { name: 'AI_EMBEDDING_MODEL', default: '(unset: built-in lexical vectors where a feature allows)', description: 'embedding model of an OPENAI_COMPATIBLE provider (Anthropic has no embeddings endpoint)' },
   { name: 'AI_TIMEOUT_MS', default: '60000', description: 'per attempt timeout of a provider call (504 ERROR_AI_PROVIDER_TIMEOUT past it)' },
+  { name: 'AI_REVIEW_ENGINE_TIMEOUT_MS', default: '60000', description: 'the built-in review engine (on its worker thread) is stopped past this for one document (a workspace checkpoint whose pattern backtracks without end); the review is FAILED with ENGINE_TIMEOUT and its credits refunded' },
   { name: 'AI_MAX_RETRIES', default: '2', description: 'retries after the first attempt on 429, 5xx and connection failures, with exponential back-off honouring Retry-After' },
   { name: 'LAW_OPEN_API_OC', default: '(unset: no precedents, administrative rules or local ordinances)', description: 'the OC value of the National Law Information Center Open API (open.law.go.kr): precedents sync daily, rules and ordinances are read on demand' },
   { name: 'ESIGN_SECRET_KEY', default: '(unset: a fixed development key; required in production to sign PDFs)', description: 'at least 32 random characters; seals each workspace\'s e-sign signing key (AES-256-GCM)' },

@@ -4,6 +4,7 @@ import { defineModule } from '../../platform/module';
 import type { AppServices } from '../../platform/services';
 import * as tables from './ai-review.table';
 import { registerAiReviewRoutes } from './ai-review.routes';
+import { stopReviewEngineThread } from './engine/engine-off-thread';
 import { STARTER_PLAYBOOK } from './playbook';
 import { runReviewJob } from './review/review.job';
 import type { PlaybookClauseExample } from './similarity/similarity.service';
@@ -27,6 +28,8 @@ export const aiReviewModule = defineModule({
   },
   jobs: [runReviewJob as AnyJob<AppServices>],
   tables,
+  // The built-in engine's worker thread (review job).
+  shutdown: (services) => stopReviewEngineThread(services),
 });
 
 /** The statute-change alerts: findings citing an article (across workspaces, for the detection job) and who may see one. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CheckpointRule, PlaybookCheckpoint } from '../playbook/playbook.types';
 import { parseNumber, toRuleUnit } from './numbers';
 import { reviewWithRules } from './review-engine';
-import { checkpointsForPosition, runBuiltInReview, runBuiltInReviewInTurns } from './review-steps';
+import { checkpointsForPosition, runBuiltInReview } from './review-steps';
 import { summarizeExtractive } from './summary';
 
 /** A checkpoint of this test's own: only the rule and the texts the engine quotes matter. */
@@ -190,22 +190,6 @@ describe('runBuiltInReview', () => {
     expect(steps.at(-1)).toEqual(['SUMMARIZE', 100]);
     expect(steps.map(([, p]) => p)).toEqual([...steps.map(([, p]) => p)].sort((x, y) => x - y));
     expect(out.summary.keyPoints.length).toBeGreaterThan(0);
-  });
-
-  it('in turns (as the job runs it): the same findings, the database given back between checkpoints, each progress awaited', async () => {
-    const input = { text: KO, language: 'ko' as const, clauses: KO_CLAUSES, position: 'PARTY_B' as const, checkpoints: [PAY_DAYS, INTEREST, CAP, AT_WILL, CURE] };
-    const events: string[] = [];
-    const database = { yieldToRequests: async () => void events.push('yield') };
-    const out = await runBuiltInReviewInTurns(database, input, async (step, percent) => {
-      await Promise.resolve();
-      events.push(`${step} ${percent}`);
-    });
-    expect(out).toEqual(runBuiltInReview(input));
-    // CHECK 0, five checkpoints, the summary: seven units, a turn between each two.
-    expect(events.filter((e) => e === 'yield')).toHaveLength(6);
-    expect(events[0]).toBe('CHECK 0');
-    expect(events.at(-1)).toBe('SUMMARIZE 100');
-    expect(events.indexOf('SUMMARIZE 100')).toBeGreaterThan(events.lastIndexOf('yield'));
   });
 
   it('reviews a 30-page contract well under a second', () => {

@@ -3,8 +3,6 @@ import type { PlaybookCheckpoint } from '../playbook/playbook.types';
 import type { EngineInput, EngineOutput } from './engine.types';
 import { reviewWithRules } from './review-engine';
 import { summarizeExtractive } from './summary';
-import type { Database } from '../../../platform/db/client';
-import { eachInTurn } from '../../../platform/jobs/in-turns';
 
 export type ReviewProgress = (step: ReviewStep, percent: number) => void;
 
@@ -16,7 +14,7 @@ export function checkpointsForPosition(checkpoints: PlaybookCheckpoint[], positi
 /**
  * The built-in review as units of work: one per applicable checkpoint (CHECK, progress up to 90%),
  * then the extractive summary (SUMMARIZE, 100%). Each unit is synchronous and short (a few
- * regular expressions over the text), so a caller can let other work in between them.
+ * regular expressions over the text); progress is reported between them.
  */
 function builtInReviewUnits(input: EngineInput, onProgress: ReviewProgress): { units: Array<() => void>; output: EngineOutput } {
   const applicable = checkpointsForPosition(input.checkpoints, input.position);
@@ -40,27 +38,12 @@ function builtInReviewUnits(input: EngineInput, onProgress: ReviewProgress): { u
   return { units, output };
 }
 
-/** The built-in review in one go (evaluation, tests). */
+/**
+ * The built-in review in one go: pure CPU over the text, no database. The review job runs it on the
+ * engine's worker thread (engine-off-thread.ts); the evaluation and the tests call it directly.
+ */
 export function runBuiltInReview(input: EngineInput, onProgress: ReviewProgress = () => {}): EngineOutput {
   const { units, output } = builtInReviewUnits(input, onProgress);
   for (const unit of units) unit();
-  return output;
-}
-
-/**
- * The built-in review as the review job runs it: its units in turns with the requests of the
- * database (`eachInTurn`), so a queue of reviews never holds the event loop for a whole document;
- * the progress a unit reached is reported (awaited) after it.
- */
-export async function runBuiltInReviewInTurns(
-  database: Pick<Database, 'yieldToRequests'>, input: EngineInput, report: (step: ReviewStep, percent: number) => Promise<void>,
-): Promise<EngineOutput> {
-  let reached: { step: ReviewStep; percent: number } | null = null;
-  const { units, output } = builtInReviewUnits(input, (step, percent) => (reached = { step, percent }));
-  await eachInTurn(database, units, async (unit) => {
-    unit();
-    if (reached) await report(reached.step, reached.percent);
-    reached = null;
-  });
   return output;
 }

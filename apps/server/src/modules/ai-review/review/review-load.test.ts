@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { ReviewSchema } from '@legal/api';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -140,9 +141,13 @@ describe('the review job on a 30-page contract: its database side', () => {
     await t.services.jobs.stop(2000);
     await t.services.db.update(aiReviews).set({ status: 'QUEUED', progressPercent: 0, finishedAt: null }).where(eq(aiReviews.id, reviewId));
     const recording = recordStatements(t.services.database);
+    // The longest the request thread was held in one piece (the engine's CPU work runs on its thread).
+    const loop = monitorEventLoopDelay({ resolution: 1 });
+    loop.enable();
     const started = performance.now();
     await runReviewJob.handler({ reviewId, ...scope }, t.services, { id: 'profile', name: runReviewJob.name, retryCount: 0 });
     const wallMs = performance.now() - started;
+    loop.disable();
     recording.stop();
 
     const [row] = await t.services.db.select().from(aiReviews).where(eq(aiReviews.id, reviewId));
@@ -155,6 +160,7 @@ describe('the review job on a 30-page contract: its database side', () => {
     const dbMs = statements.reduce((n, s) => n + s.ms, 0);
     if (process.env.PROFILE_REVIEW) {
       console.log(`review job (${t.services.database.driver}): ${wallMs.toFixed(0)} ms wall, ${statements.length} statements, ${dbMs.toFixed(0)} ms in them; transactions ${transactionsMs.map((ms) => ms.toFixed(1)).join(', ')} ms`);
+      console.log(`event loop delay during the job: max ${(loop.max / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, mean ${(loop.mean / 1e6).toFixed(1)} ms`);
       console.table(profile);
     }
     const textReads = statements.filter((s) => /select .*"extracted_text"/i.test(s.sql) && /from "file_revisions"/i.test(s.sql));

@@ -8,13 +8,12 @@ import type { AppServices } from '../../../platform/services';
 import { type AiDriverName, AiProviderError, type AiUsage } from '../../../platform/ai/provider';
 import { AppError } from '../../../platform/http/errors';
 import { estimateCredits, recordAiCall, refundDebit, resolveAiProvider, resolvePrompt, settleDebit } from '../../ai';
-import { splitClauses } from '../../contracts';
 import { fileRevisions } from '../../files';
 import { resolveLegalBasis } from '../../law';
 import { aiReviewFindings, aiReviews, type StoredClause } from '../ai-review.table';
 import type { EngineInput, EngineOutput } from '../engine/engine.types';
 import { runModelReview } from '../engine/model-engine';
-import { runBuiltInReviewInTurns } from '../engine/review-steps';
+import { EngineTimeoutError, reviewEngineThread } from '../engine/engine-off-thread';
 import { checkpointsFor, listPlaybook } from '../playbook/playbook.service';
 
 const RETRY_LIMIT = 2;
@@ -119,8 +118,10 @@ async function runReview(services: AppServices, scope: Scope, reviewId: number):
   if (!revision || revision.status !== 'DONE' || revision.text === null) throw new PermanentFailure('TEXT_UNAVAILABLE');
   const text = revision.text;
 
+  // The engine's CPU work runs on its worker thread, so the requests that arrive meanwhile are answered.
+  const engine = reviewEngineThread(services);
   await progress('SEGMENT', 20);
-  const clauses: AnalyzedClause[] = splitClauses(text);
+  const clauses: AnalyzedClause[] = await engineStep(engine.segment(text));
   await progress('CLASSIFY', 35);
   const playbook = await listPlaybook(services.db, scope, review.contractType);
   // A chosen selection (review/contract-by-playbook) is evaluated as chosen; otherwise the active ones for the side.
@@ -132,11 +133,20 @@ async function runReview(services: AppServices, scope: Scope, reviewId: number):
   let output: EngineOutput;
   let modelRun: { promptId: number; promptVersion: string; model: string | null; usage: AiUsage; latencyMs: number; driver: AiDriverName } | null = null;
   if (review.engine === 'BUILT_IN') {
-    // One checkpoint per unit, in turns with requests; CHECK's 0..90% maps onto the bar's 50..90%.
+    // CHECK's 0..90% maps onto the bar's 50..90%; the thread's reports are written in order (at most every 500 ms).
     await progress('CHECK', 50);
-    output = await runBuiltInReviewInTurns(services.database, engineInput, (step, percent) =>
-      progress(step, step === 'CHECK' ? 50 + Math.round((percent * 40) / 90) : Math.min(95, Math.max(90, percent))),
-    );
+    let written = Promise.resolve();
+    let failedWrite = null as { error: unknown } | null;
+    const report = (step: ReviewStep, percent: number) => {
+      const overall = step === 'CHECK' ? 50 + Math.round((percent * 40) / 90) : Math.min(95, Math.max(90, percent));
+      written = written.then(() => progress(step, overall)).catch((error: unknown) => void (failedWrite ??= { error }));
+    };
+    try {
+      output = await engineStep(engine.review(engineInput, report));
+    } finally {
+      await written;
+    }
+    if (failedWrite) throw failedWrite.error;
   } else {
     const result = await reviewWithModel(services, scope, review, engineInput);
     output = result.output;
@@ -144,8 +154,7 @@ async function runReview(services: AppServices, scope: Scope, reviewId: number):
   }
   const findings: Array<typeof aiReviewFindings.$inferInsert & { verdict: keyof typeof VERDICT_ORDER; risk: keyof typeof RISK_ORDER; sortOrder: number }> = [];
   // The statute articles each checkpoint cites, resolved in turns with the requests of the embedded
-  // database (a first resolution reads the statute in): the engine's synchronous run above already
-  // held the event loop once.
+  // database (a first resolution reads the statute in).
   const legalBases = new Map<string, LegalBasis[]>();
   await eachInTurn(services.database, entries, async (entry) => {
     legalBases.set(entry.definition.code, await resolveLegalBasis(services.db, entry.definition.legalBasis));
@@ -203,6 +212,20 @@ async function runReview(services: AppServices, scope: Scope, reviewId: number):
       });
     }
   });
+}
+
+/**
+ * A request to the engine's thread. Past its time limit the review fails at once (ENGINE_TIMEOUT:
+ * the same text and patterns would time out again); an error of the engine or a thread that died
+ * takes the job's retries like any other failure (ENGINE_FAILED after the last).
+ */
+async function engineStep<T>(answer: Promise<T>): Promise<T> {
+  try {
+    return await answer;
+  } catch (err) {
+    if (err instanceof EngineTimeoutError) throw new PermanentFailure('ENGINE_TIMEOUT');
+    throw err;
+  }
 }
 
 /**
