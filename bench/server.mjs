@@ -22,9 +22,10 @@ export async function startBenchServer(extraEnv = {}) {
   // BENCH_SERVER_CPU pins the server to one core (run the harness itself with `taskset -c` on
   // another), so that the server and the load generator do not compete for the same cores.
   const pin = process.env.BENCH_SERVER_CPU;
-  const [command, args] = pin
-    ? ['taskset', ['-c', pin, process.execPath, 'apps/server/dist/main.js']]
-    : [process.execPath, ['apps/server/dist/main.js']];
+  // BENCH_SERVER_NODE_ARGS: node options for the server alone, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+  // (Node refuses --cpu-prof in NODE_OPTIONS); the profile is written when the bench stops the server.
+  const node = [process.execPath, ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'apps/server/dist/main.js'];
+  const [command, args] = pin ? ['taskset', ['-c', pin, ...node]] : [node[0], node.slice(1)];
   const child = spawn(command, args, {
     cwd: root,
     env: {
