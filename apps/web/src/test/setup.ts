@@ -1,4 +1,6 @@
 import '@testing-library/jest-dom/vitest';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { i18n } from '../lib/i18n';
@@ -47,9 +49,14 @@ window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 Element.prototype.scrollIntoView = vi.fn();
 
 // The files share one module graph (isolate: false in vitest.config.ts): what a test changes
-// globally is put back here, so the next file starts as the first one did.
+// globally is put back here (the DOM, storage, stubbed globals, the session, the language, Mantine's
+// toast and dialog stores), so the next file starts as the first one did.
 afterEach(async () => {
   cleanup();
+  // Mantine keeps its toasts and dialogs in module stores: a toast shown at the end of one file
+  // ("감사 로그를 내려받았습니다.") was drawn by the next file's first page, as its alert.
+  notifications.clean();
+  modals.closeAll();
   localStorage.clear();
   vi.unstubAllGlobals();
   clearSession();
