@@ -18,9 +18,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'ko-KR',
-    // A trace records a screenshot stream throughout the test: in CI that cost the browser a
-    // third more CPU on every journey (its GPU process 20 s -> 3 s on the contracts spec without
-    // it). CI retries a failed journey once, and that retry is traced.
+    // A trace records a screenshot stream throughout the test: it cost the E2E step about 45% more
+    // CPU (on the contracts spec Chromium's GPU process 20 s against 3 s without; docs/testing.md).
+    // CI retries a failed journey once, and that retry is traced.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
