@@ -100,13 +100,17 @@ describe('the reviews list: visibility in its query', () => {
   });
 
   it('costs the same statements with ten more reviews of ten more documents', async () => {
-    const statementsOfList = async () => {
+    const recordList = async () => {
       const recording = recordStatements(cast.t.services.database);
       await listed(cast.owner);
       recording.stop();
       // The job workers poll their queues meanwhile (pg-boss's own tables): not the list's.
       return recording.statements.filter((st) => !/\bpgboss\./i.test(st.sql)).length;
     };
+    // The recorder sees every statement of the application: a background job's (a review's last
+    // write, an extraction) can land inside one recording (a CI run under load counted 7 for 6),
+    // never in the same place twice. The fewer of two is the list's own.
+    const statementsOfList = async () => Math.min(await recordList(), await recordList());
     const before = await statementsOfList();
     for (let i = 0; i < 10; i++) await reviewOf(cast.owner, `추가-${i}`);
     expect((await listed(cast.owner)).length).toBeGreaterThanOrEqual(12);
