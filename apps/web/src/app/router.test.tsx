@@ -75,7 +75,7 @@ describe('app routes', () => {
     expect(screen.queryByTestId('top-navigation')).toBeNull();
     act(() => sessionStatusStore.set('error', new Error('offline')));
     expect(await screen.findByText('로그인 정보를 불러오지 못했습니다')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '다시 시도' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '다시 시도' })).toBeInTheDocument();
   });
 
   it('shows the 404 page for unknown addresses', async () => {

@@ -57,7 +57,7 @@ describe('super-admin console', { timeout: 20_000 }, () => {
     renderApp('/super-admin');
     expect(await screen.findByText('일시적인 오류입니다.')).toBeInTheDocument();
     fake.on(listClientErrors, ok(page([])));
-    await userEvent.click(screen.getByRole('button', { name: '다시 시도' }));
+    await userEvent.click(await screen.findByRole('button', { name: '다시 시도' }));
     expect(await screen.findByText('오류 보고가 없습니다')).toBeInTheDocument();
   });
 });

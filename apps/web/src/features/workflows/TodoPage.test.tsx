@@ -69,6 +69,6 @@ describe('the to-do page', () => {
     signInAs(['contract.contract.read']).on(getHomeTodo, fail(500, 'ERROR_INTERNAL', '잠시 후 다시 시도해 주세요.'));
     renderApp('/hanbit/workflows/todo');
     expect(await screen.findByText('잠시 후 다시 시도해 주세요.', {}, { timeout: 8000 })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '다시 시도' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '다시 시도' })).toBeInTheDocument();
   });
 });

@@ -140,7 +140,7 @@ describe('workspace home', () => {
     expect((await card('home-notices')).getByText('읽지 않은 공지가 없습니다.')).toBeInTheDocument();
 
     fake.on(listRecentlyViewedContracts, ok(page([{ ...summaryOf(9, { title: '다시 불러온 계약' }), viewedAt: '2026-05-02T03:00:00.000Z' }])));
-    await userEvent.click(recent.getByRole('button', { name: '다시 시도' }));
+    await userEvent.click(await recent.findByRole('button', { name: '다시 시도' }));
     expect(await recent.findByRole('link', { name: '다시 불러온 계약' })).toBeInTheDocument();
   });
 

@@ -48,7 +48,7 @@ describe('workspace AI credits page', () => {
     renderApp('/hanbit/admin/credits');
     expect(await screen.findByText('일시적인 오류입니다.', {}, { timeout: 8000 })).toBeInTheDocument();
     fake.on(getWorkspaceCredits, ok(credits(0, 3)));
-    await userEvent.click(screen.getByRole('button', { name: '다시 시도' }));
+    await userEvent.click(await screen.findByRole('button', { name: '다시 시도' }));
     expect(await screen.findByTestId('credits-balance')).toHaveTextContent('964');
   });
 });

@@ -138,7 +138,7 @@ describe('SSO settings page', () => {
     renderApp('/hanbit/admin/sso');
     expect(await screen.findByText('SSO 설정을 불러오지 못했습니다.', {}, { timeout: 8000 })).toBeInTheDocument();
     fake.on(getSsoConfig, ok(viewOf(null)));
-    await userEvent.click(screen.getByRole('button', { name: '다시 시도' }));
+    await userEvent.click(await screen.findByRole('button', { name: '다시 시도' }));
     expect(await screen.findByText(REDIRECT_URI)).toBeInTheDocument();
   });
 });

@@ -108,7 +108,7 @@ describe('workspace deletion page', { timeout: 30_000 }, () => {
     await openPage();
     expect(await screen.findByText('일시적인 오류입니다.')).toBeInTheDocument();
     fake.on(listDeletionRequests, ok(page([requestOf({ status: 'REJECTED', decisionComment: '계약 기간 남음', abilities: { canCancel: false } })])));
-    await userEvent.click(screen.getByRole('button', { name: '다시 시도' }));
+    await userEvent.click(await screen.findByRole('button', { name: '다시 시도' }));
     expect(await screen.findByText('계약 기간 남음')).toBeInTheDocument();
     expect(screen.getByText('반려됨')).toBeInTheDocument();
   });

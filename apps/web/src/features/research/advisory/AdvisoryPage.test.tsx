@@ -86,7 +86,7 @@ describe('advisory inquiries list', { timeout: 30_000 }, () => {
     signInResearcher().on(listInquiries, fail(500, 'ERROR_INTERNAL', '일시적인 오류가 발생했습니다.'));
     renderApp(LIST);
     expect(await screen.findByText('일시적인 오류가 발생했습니다.', {}, { timeout: 15_000 })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '다시 시도' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '다시 시도' })).toBeInTheDocument();
   });
 
   it('keeps the page from a member without the research permission', async () => {

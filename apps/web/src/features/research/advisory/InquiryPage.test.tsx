@@ -91,7 +91,7 @@ describe('advisory inquiry', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: '회신 초안 만들기' }, { timeout: 15_000 }));
     expect(await screen.findByText('초안을 만들지 못했습니다')).toBeInTheDocument();
     expect(screen.getByText('크레딧이 부족합니다.')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: '다시 시도' }));
+    fireEvent.click(await screen.findByRole('button', { name: '다시 시도' }));
     expect(await screen.findByRole('article', { name: /초안$/ })).toBeInTheDocument();
     expect(screen.queryByText('초안을 만들지 못했습니다')).not.toBeInTheDocument();
     expect(fake.calls(createAdvisoryDraft)).toHaveLength(2);
