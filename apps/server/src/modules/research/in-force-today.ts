@@ -14,21 +14,30 @@ export const INDEX_STATS_ID = 1;
 /** Indexers and the refresh take turns under this lock: a version indexed mid-refresh would be missed. */
 export const INDEX_LOCK_SQL = sql`select pg_advisory_xact_lock(hashtext('research-index'))`;
 
-interface InForceState {
+export interface IndexState {
   from: string | null;
   until: string | null;
   storedVersions: number | null;
+  /** Statute versions stored (law_statutes). */
   stored: number;
+  /** BM25's collection statistics: wordings indexed and their total length. */
+  wordings: number;
+  totalLength: number;
 }
 
-async function inForceState(db: Db | Tx): Promise<InForceState> {
+/** The index's state in one statement: the statistics, the stored versions and for which days the versions in force hold. */
+export async function indexState(db: Db | Tx): Promise<IndexState> {
   const { rows } = await executorOf(db).executeSql(
-    `select s.in_force_from, s.in_force_until, s.in_force_stored_versions, (select count(*) from law_statutes)::int as stored
+    `select s.in_force_from, s.in_force_until, s.in_force_stored_versions, coalesce(s.wordings, 0)::int as wordings, coalesce(s.total_length, 0)::float8 as total_length,
+            (select count(*) from law_statutes)::int as stored
      from (select 1) one left join research_index_stats s on s.id = ${INDEX_STATS_ID}`,
     [],
   );
-  const row = rows[0] as { in_force_from: string | null; in_force_until: string | null; in_force_stored_versions: number | null; stored: number };
-  return { from: row.in_force_from, until: row.in_force_until, storedVersions: row.in_force_stored_versions === null ? null : Number(row.in_force_stored_versions), stored: Number(row.stored) };
+  const row = rows[0] as { in_force_from: string | null; in_force_until: string | null; in_force_stored_versions: number | null; stored: number; wordings: number; total_length: number };
+  return {
+    from: row.in_force_from, until: row.in_force_until, storedVersions: row.in_force_stored_versions === null ? null : Number(row.in_force_stored_versions),
+    stored: Number(row.stored), wordings: Number(row.wordings), totalLength: Number(row.total_length),
+  };
 }
 
 /**
@@ -36,7 +45,7 @@ async function inForceState(db: Db | Tx): Promise<InForceState> {
  * version takes effect between then and today (the choice per statute is then the same), and no
  * version was stored since (an imported version not indexed yet changes the choice too).
  */
-export function holdsFor(state: InForceState, today: string): boolean {
+export function holdsFor(state: Pick<IndexState, 'from' | 'until' | 'storedVersions' | 'stored'>, today: string): boolean {
   return state.from !== null && state.from <= today && (state.until === null || today < state.until) && state.storedVersions === state.stored;
 }
 
@@ -71,13 +80,15 @@ async function refresh(tx: Tx, today: string): Promise<number> {
 /**
  * Makes the materialised versions answer for `today`, working them out when they do not
  * (the first question of a day, after indexing): once per day and index change, under the
- * indexers' lock so that concurrent questions refresh once.
+ * indexers' lock so that concurrent questions refresh once. Answers the index's state then.
  */
-export async function ensureInForceToday(db: Db, today: string): Promise<void> {
-  if (holdsFor(await inForceState(db), today)) return;
+export async function ensureInForceToday(db: Db, today: string): Promise<IndexState> {
+  const state = await indexState(db);
+  if (holdsFor(state, today)) return state;
   const changed = await db.transaction(async (tx) => {
     await tx.execute(INDEX_LOCK_SQL);
-    return holdsFor(await inForceState(tx), today) ? 0 : refresh(tx, today);
+    return holdsFor(await indexState(tx), today) ? 0 : refresh(tx, today);
   });
   if (changed > VACUUM_AFTER_CHANGES) await executorOf(db).executeSql('vacuum analyze research_passage_texts', []);
+  return indexState(db);
 }

@@ -5,6 +5,7 @@ import type { AppServices } from '../../platform/services';
 import { importCorpus } from '../law';
 import { embeddingModelOf, embeddingModelRow, embedPendingWordings } from './passage-embeddings';
 import { indexNewVersions } from './passage-index';
+import { readTermIndexAhead } from './retrieval';
 import { vectorSearchMode } from './question-vectors';
 import { loadVectors } from './vector-search';
 
@@ -55,6 +56,8 @@ export const indexPassagesJob = defineJob<{ startedAt: string }, AppServices>({
     await importCorpus(services.db, { lawDataDir: services.config.lawDataDir, inTurnsWith: services.database });
     const indexed = await indexNewVersions(services.db, { inTurnsWith: services.database });
     services.logger.info({ job: 'research.index-passages', indexed, ms: Date.now() - started }, 'research passages indexed');
+    // This process's questions then score from lists in memory from the first (seconds in the background; retrieval.ts).
+    readTermIndexAhead(services.db).catch((err: unknown) => services.logger.warn({ err }, 'research term lists not read ahead'));
     // Then the vectors of what is indexed (also after a run that indexed nothing: it resumes an embedding cut short).
     if (embeddingModelOf(serverProvider(services))) {
       await services.jobs.send(embedPassagesJob, { startedAt: payload.startedAt }, { idempotencyKey: `research.embed-passages:${payload.startedAt}`, priority: -1 });

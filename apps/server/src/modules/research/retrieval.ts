@@ -3,21 +3,17 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { type Db, executorOf } from '../../platform/db/client';
 import { LAW_ALIASES, lawIndex, type LawIndexEntry } from '../law';
 import { type AnswerTuning, DEFAULT_TUNING } from './answer';
+import { bestWordings, COMMON_SHARE, weightedTerms } from './bm25';
 import { fuseRankings } from './fusion';
-import { ensureInForceToday, INDEX_STATS_ID } from './in-force-today';
+import { ensureInForceToday, INDEX_STATS_ID, type IndexState, indexState } from './in-force-today';
 import { embeddingModelRow } from './passage-embeddings';
 import type { QuestionVectors } from './question-vectors';
 import { type StatuteName, type UnderstoodQuestion, understandQuestion } from './query-understanding';
 import { researchPassages, researchPassageTexts } from './research.table';
 import { inForceVersionsSql, versionInForce } from './statute-versions';
+import { type TermIndex, termIndexOf } from './term-index';
 import { termCounts } from './terms';
 import { nearestPassages, type VectorFilter } from './vector-search';
-
-/** BM25 parameters: the usual ones; statute articles vary in length less than web pages do. */
-export const K1 = 1.2;
-export const B = 0.75;
-/** Terms in more than this share of all indexed wordings are stop terms. */
-export const COMMON_SHARE = 0.2;
 
 /** Phrases of how a question is asked, not of what: taken out so they neither match nor dilute. */
 const QUESTION_FRAMES = [
@@ -123,15 +119,15 @@ interface ScoreRow {
   id: number;
   score: number;
   coverage: number;
-  /** The passage with its text, when the statement was asked for them (the hits a question answers from). */
+  /** The passage with its text, when asked for (the hits a question answers from). */
   passage?: PassageRow;
 }
 
 type PassageRow = typeof researchPassages.$inferSelect & { text: string };
 
-/** The passage columns (and the wording's text) the BM25 statement answers with its hits: no second statement for them. */
+/** The passage columns (and the wording's text) read with the best wordings' passages when asked for: no second statement for them. */
 const PASSAGE_COLUMNS = `rp.law_serial_number, rp.law_id, rp.ordinal, rp.statute_title, rp.kind, rp.effective_date, rp.article_key, rp.article_title,
-            rp.heading, rp.text_id::int as text_id, pt.article_text`;
+            rp.heading, pt.article_text`;
 
 type PassageSqlRow = {
   law_serial_number: string; law_id: string; ordinal: number; statute_title: string; kind: string; effective_date: string; article_key: string;
@@ -150,112 +146,95 @@ interface Bm25Scope {
   lawIds: readonly string[] | null;
   /** Score just these wordings (found by vectors, already in force and in the statutes asked for). */
   only?: readonly number[] | null;
+  /** The index's state read for this question (its statistics; what the held lists depend on). */
+  state: IndexState;
 }
 
 /**
- * Where the statement finds the versions in force (`v`), the wordings it scores (`docs`, null: every
- * wording, checked for today's in-force flag once ranked) and the condition on a passage. Today (the
+ * Where the statements find the versions in force (`v`) and the condition on a passage. Today (the
  * common case) reads what indexing materialised (in-force-today.ts); another date works it out
  * (inForceVersionsSql).
  */
 function searchedSql(scope: Bm25Scope, param: (value: unknown) => string) {
-  const current = scope.asOf === scope.today;
-  const v = current ? 'select law_serial_number, law_id from research_in_force_versions' : inForceVersionsSql(`${param(scope.asOf)}::text`, `${param(scope.today)}::text`);
+  const v = scope.asOf === scope.today ? 'select law_serial_number, law_id from research_in_force_versions' : inForceVersionsSql(`${param(scope.asOf)}::text`, `${param(scope.today)}::text`);
   const lawFilter = scope.lawIds ? `rp.law_id = any(${param(scope.lawIds)}::text[])` : 'true';
-  if (scope.only) return { v, lawFilter, docs: `select unnest(${param(scope.only)}::bigint[]) as text_id` };
-  if (current && !scope.lawIds) return { v, lawFilter, docs: null };
-  const docs = `select distinct rp.text_id from research_passages rp join v on v.law_serial_number = rp.law_serial_number where ${lawFilter}`;
-  return { v, lawFilter, docs };
+  return { v, lawFilter };
 }
 
-/** Best-scored wordings checked for today's in-force flag first, per passage wanted (most are in force: one round is the rule). */
-export const FIRST_CANDIDATES_PER_HIT = 4;
-/** Each widening checks this many times more (as the vector scan widens); the last round checks the rest. */
-export const WIDENING = 8;
-
 /**
- * The `limit` best wordings in force today among those scored: the best few checked for the flag
- * first, then (only when fewer than `limit` of them pass: a repealed statute's wordings, a version
- * not in force yet) eight times as many, then the rest. A round not needed is not run (its condition
- * is a one-time filter of the statement), and each probes the flag index for its own wordings only.
+ * Which wordings a scope searches: those given, those flagged in force today (all statutes), or the
+ * wordings of the versions in force on the date among the statutes asked for (read once per
+ * generation of the index and held).
  */
-function inForceRoundsSql(lim: string, limit: number): { ctes: string; found: string } {
-  const first = limit * FIRST_CANDIDATES_PER_HIT;
-  const second = first * WIDENING;
-  const probe = (wordings: string) => `select t.id from research_passage_texts t where t.id = any(array(${wordings})) and t.in_force`;
-  return {
-    ctes: `best as materialized (select *, row_number() over (order by score desc, text_id) as rank from (select * from scored order by score desc, text_id limit ${second}) b),
-     ok0 as (${probe(`select text_id from best where rank <= ${first}`)}),
-     ok1 as (${probe(`select text_id from best where rank > ${first} and (select count(*) from ok0) < ${lim}`)}),
-     rest as (select * from scored where (select count(*) from ok0) + (select count(*) from ok1) < ${lim} order by score desc, text_id offset ${second}),
-     ok2 as (${probe('select text_id from rest')})`,
-    found: `select text_id, score, matched, helpers from best where text_id in (select id from ok0 union all select id from ok1)
-       union all select text_id, score, matched, helpers from rest where text_id in (select id from ok2)
-       order by score desc, text_id limit ${lim}`,
-  };
+async function searchedWordings(db: Db, index: TermIndex, scope: Bm25Scope): Promise<(id: number) => boolean> {
+  if (scope.only) {
+    const only = new Set(scope.only);
+    return (id) => only.has(id);
+  }
+  if (scope.asOf === scope.today && !scope.lawIds) {
+    const flags = await index.inForceToday(db);
+    return (id) => flags[id] === 1;
+  }
+  const values: unknown[] = [];
+  const { v, lawFilter } = searchedSql(scope, (value) => `$${values.push(value)}`);
+  const key = `${scope.asOf}|${scope.asOf === scope.today ? '' : scope.today}|${scope.lawIds?.join(',') ?? '*'}`;
+  const set = await index.wordingSet(db, key, `select distinct rp.text_id::int as text_id from research_passages rp join (${v}) v on v.law_serial_number = rp.law_serial_number where ${lawFilter}`, values);
+  return (id) => set.has(id);
+}
+
+/** The process's term index, told the index's state (what its lists and sets depend on). */
+function syncedTermIndex(db: Db, state: IndexState): TermIndex {
+  const index = termIndexOf(db);
+  index.sync({ postings: `${state.wordings}:${state.totalLength}`, versions: `${state.from}:${state.until}:${state.stored}` });
+  return index;
 }
 
 /**
- * Okapi BM25 over the passages of the versions in force on `asOf`, in one statement that PGlite and
- * PostgreSQL both run. Term statistics (document frequency, average length) are those of the whole
- * index, each distinct wording once, kept by the indexer (research_terms, research_index_stats):
- * stable whatever the date. Wordings are scored from the postings index alone (each posting carries
- * its wording's length); for today the best are then checked for the in-force flag (inForceRoundsSql).
- * Also answers, per passage, the idf-weighted share of the question it covers: matched terms over
- * the strict terms plus the matched helpers.
+ * Reads the posting lists into this process ahead of the questions (the first question would
+ * start it anyway): after indexing, so that the first questions of a server read only passages.
+ */
+export async function readTermIndexAhead(db: Db): Promise<void> {
+  const state = await indexState(db);
+  await syncedTermIndex(db, state).readAhead(db, COMMON_SHARE * state.wordings);
+}
+
+/**
+ * Okapi BM25 over the passages of the versions in force on `asOf`. Term statistics (document
+ * frequency, average length) are those of the whole index, each distinct wording once, kept by the
+ * indexer (research_terms, research_index_stats): stable whatever the date. The wordings are scored
+ * from their terms' posting lists, which the process holds (term-index.ts); the database answers the
+ * lists it does not hold yet and the passages that carry the best wordings.
  */
 async function bm25(db: Db, terms: ReadonlyMap<string, QueryTerm>, scope: Bm25Scope, limit: number, withPassages = false): Promise<ScoreRow[]> {
   if (terms.size === 0 || scope.only?.length === 0) return [];
-  const list = [...terms];
+  const { state } = scope;
+  const index = syncedTermIndex(db, state);
+  const n = state.wordings;
+  const lists = await index.postings(db, [...terms.keys()], COMMON_SHARE * n);
+  void index.readAhead(db, COMMON_SHARE * n);
+  const { weighted, strictTotal } = weightedTerms(terms, lists, n);
+  const searched = await searchedWordings(db, index, scope);
+  const found = bestWordings(index, weighted, strictTotal, n > 0 ? state.totalLength / n : 1, searched, limit);
+  if (found.length === 0) return [];
+
   const values: unknown[] = [];
   const param = (value: unknown) => `$${values.push(value)}`;
-  const q = `select * from unnest(${param(list.map(([term]) => term))}::text[], ${param(list.map(([, t]) => t.weight))}::float8[], ${param(list.map(([, t]) => t.strict))}::boolean[]) as q(term, weight, strict)`;
-  const lim = param(limit);
-  const { v, lawFilter, docs } = searchedSql(scope, param);
-  const rounds = docs ? null : inForceRoundsSql(lim, limit);
+  const { v, lawFilter } = searchedSql(scope, param);
   const { rows } = await executorOf(db).executeSql(
-    `with v as (${v}),
-     stats as (select wordings::float8 as n, coalesce((total_length::numeric / nullif(wordings, 0))::float8, 1) as avgdl from research_index_stats where id = ${INDEX_STATS_ID}),
-     q as (${q}),
-     -- Terms in more than a fifth of all wordings (하여, 경우) weigh little and cost the most postings:
-     -- left out of the score and of the coverage alike. A term no wording has counts in the coverage.
-     w as (
-       select q.term, q.strict, q.weight * ln(1 + (stats.n - d.df + 0.5) / (d.df + 0.5)) as idfw
-       from q cross join stats
-       cross join lateral (select coalesce((select df from research_terms where term = q.term), 0)::float8 as df) d
-       where d.df <= ${COMMON_SHARE} * stats.n),
-     total as (select coalesce(sum(idfw), 0) as strict_total from w where strict),
-     ${docs ? `docs as (${docs}),` : ''}
-     -- The wordings searched, each scored once however many versions share it, from the postings
-     -- index alone; then the passages that carry the best.
-     scored as ${rounds ? 'materialized' : ''} (
-       select po.text_id,
-              -- float8 throughout: a numeric constant times the length would make the whole sum numeric (slow).
-              sum(w.idfw * po.tf * ${K1 + 1} / (po.tf + ${K1} * (${1 - B} + ${B}::float8 * po.length / stats.avgdl))) as score,
-              sum(w.idfw) as matched,
-              sum(case when w.strict then 0 else w.idfw end) as helpers
-       from w
-       join research_postings po on po.term = w.term
-       ${docs ? 'join docs on docs.text_id = po.text_id' : ''}
-       cross join stats
-       group by po.text_id),
-     ${rounds ? `${rounds.ctes},` : ''}
-     found as (${rounds ? rounds.found : `select * from scored order by score desc, text_id limit ${lim}`})
-     select rp.id::int as id, s.score::float8 as score,
-            (s.matched / nullif(total.strict_total + s.helpers, 0))::float8 as coverage${withPassages ? `, ${PASSAGE_COLUMNS}` : ''}
-     from found s
-     join research_passages rp on rp.text_id = s.text_id
+    `with v as (${v})
+     select rp.id::int as id, rp.text_id::int as text_id${withPassages ? `, ${PASSAGE_COLUMNS}` : ''}
+     from research_passages rp
      join v on v.law_serial_number = rp.law_serial_number
-     ${withPassages ? 'join research_passage_texts pt on pt.id = s.text_id' : ''}
-     cross join total
-     where ${lawFilter}
-     order by s.score desc, rp.id
-     limit ${lim}`,
+     ${withPassages ? 'join research_passage_texts pt on pt.id = rp.text_id' : ''}
+     where rp.text_id = any(${param(found.map((f) => f.textId))}::bigint[]) and ${lawFilter}`,
     values,
   );
-  return (rows as Array<{ id: number; score: number; coverage: number | null } & PassageSqlRow>).map((r) => ({
-    id: Number(r.id), score: Number(r.score), coverage: Number(r.coverage ?? 0), ...(withPassages ? { passage: passageOf(Number(r.id), r) } : {}),
-  }));
+  const byWording = new Map(found.map((f) => [f.textId, f]));
+  return (rows as Array<{ id: number } & PassageSqlRow>)
+    .map((r) => ({ row: r, wording: byWording.get(Number(r.text_id))!, id: Number(r.id) }))
+    .sort((a, b) => b.wording.score - a.wording.score || a.id - b.id)
+    .slice(0, limit)
+    .map(({ row, wording, id }) => ({ id, score: wording.score, coverage: wording.coverage, ...(withPassages ? { passage: passageOf(id, row) } : {}) }));
 }
 
 /** Passages with their text (kept on their wording). */
@@ -315,12 +294,12 @@ async function startQuestionVector(db: Db, vectors: QuestionVectors | null | und
  * BM25 fused with the passages nearest the question's vector; the BM25 ranking as it is when there
  * are no vectors (no model, none stored yet, the provider failed: logged by `embed`).
  */
-async function fusedScores(db: Db, lexical: ScoreRow[], started: Awaited<ReturnType<typeof startQuestionVector>>, terms: ReadonlyMap<string, QueryTerm>, filter: VectorFilter, input: RetrieveInput) {
+async function fusedScores(db: Db, lexical: ScoreRow[], started: Awaited<ReturnType<typeof startQuestionVector>>, terms: ReadonlyMap<string, QueryTerm>, filter: VectorFilter, state: IndexState, input: RetrieveInput) {
   const vector = started ? await started.vector : null;
   if (!started || !vector) return lexical.map((hit) => ({ ...hit, cosine: null }));
   const near = await nearestPassages(db, started.vectors.mode, started.row, vector, filter, input.limit, started.vectors.onLoadError);
   const nearOnly = [...new Set(near.filter((n) => !lexical.some((l) => l.id === n.passageId)).map((n) => n.textId))];
-  const covered = nearOnly.length > 0 ? await bm25(db, terms, { ...filter, only: nearOnly }, COVERAGE_ROWS) : [];
+  const covered = nearOnly.length > 0 ? await bm25(db, terms, { ...filter, only: nearOnly, state }, COVERAGE_ROWS) : [];
   return fuseRankings(lexical, near.map((n) => ({ id: n.passageId, cosine: n.cosine })), new Map(covered.map((c) => [c.id, c.coverage])), input.tuning ?? DEFAULT_TUNING, input.limit);
 }
 
@@ -342,15 +321,15 @@ export async function retrievePassages(db: Db, input: RetrieveInput): Promise<Re
   const named = understood.statutes.length > 0 ? lawIdsOfFolders(understood.statutes) : null;
   let lawIds = explicit ?? named;
   // Today's versions are materialised at indexing; the first question of a day (or after indexing) works them out.
-  if (asOf === input.today) await ensureInForceToday(db, input.today);
-  let lexical = await bm25(db, terms, { asOf, today: input.today, lawIds }, input.limit, true);
+  const state = asOf === input.today ? await ensureInForceToday(db, input.today) : await indexState(db);
+  let lexical = await bm25(db, terms, { asOf, today: input.today, lawIds, state }, input.limit, true);
   // A statute named but silent on these words: search them all. Not for a past date, where the
   // named statute may simply not have existed yet (the answer must not borrow another statute).
   if (lexical.length === 0 && !explicit && named && asOf >= input.today) {
     lawIds = null;
-    lexical = await bm25(db, terms, { asOf, today: input.today, lawIds: null }, input.limit, true);
+    lexical = await bm25(db, terms, { asOf, today: input.today, lawIds: null, state }, input.limit, true);
   }
-  const scored = await fusedScores(db, lexical, questionVector, terms, { asOf, today: input.today, lawIds }, input);
+  const scored = await fusedScores(db, lexical, questionVector, terms, { asOf, today: input.today, lawIds }, state, input);
 
   const cited = await citedPassages(db, understood, asOf, input.today);
   // BM25's hits came with their passages; only those vectors alone found are read here. Cited ones lead, not twice.

@@ -2,7 +2,8 @@ import type { CollectionPassage } from '@legal/api';
 import { type Db, executorOf } from '../../../platform/db/client';
 import type { TenantScope } from '../../../platform/http/context';
 import { type UnderstoodQuestion, understandQuestion } from '../query-understanding';
-import { B, K1, type QueryTerm, queryTerms, statuteNames } from '../retrieval';
+import { B, K1 } from '../bm25';
+import { type QueryTerm, queryTerms, statuteNames } from '../retrieval';
 
 /**
  * Retrieval over the team's collections, the statutes' way (retrieval.ts): the question understood

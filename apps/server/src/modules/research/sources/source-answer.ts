@@ -3,7 +3,8 @@ import type { Db } from '../../../platform/db/client';
 import { searchStoredSources, type SourceSection, sourceSectionTexts } from '../../legal-sources';
 import { type AnswerTuning, answerableOf } from '../answer';
 import { understandQuestion } from '../query-understanding';
-import { B, COMMON_SHARE, corpusTermStats, K1, type QueryTerm, queryTerms, statuteNames } from '../retrieval';
+import { B, COMMON_SHARE, K1 } from '../bm25';
+import { corpusTermStats, type QueryTerm, queryTerms, statuteNames } from '../retrieval';
 import { termCounts, termLength } from '../terms';
 
 /**
