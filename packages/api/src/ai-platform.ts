@@ -17,7 +17,7 @@ export type AiDriver = z.infer<typeof AiDriverSchema>;
 /** What a metered call was for (the ledger's and the call records' `feature`). */
 export const AI_FEATURES = [
   'REVIEW', 'EDIT_CLAUSE', 'REVIEW_CHAT', 'TRANSLATION', 'SUMMARY', 'SIMILARITY', 'CLAUSE_ANALYSIS', 'PREDICTION',
-  'RESEARCH_CHAT', 'TEST_CONNECTION',
+  'RESEARCH_CHAT', 'RESEARCH_INDEX', 'TEST_CONNECTION',
 ] as const;
 export const AiFeatureSchema = z.enum(AI_FEATURES);
 export type AiFeature = z.infer<typeof AiFeatureSchema>;

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { AI_FEATURES } from './ai-platform';
+import { AI_FEATURES, type AiFeature } from './ai-platform';
 import { AI_PRICES, estimateCredits } from './ai-prices';
+
+/** Never charged: a super admin's connection test; the statutes embedded with a workspace's own model (its provider bills it). */
+const FREE: readonly AiFeature[] = ['TEST_CONNECTION', 'RESEARCH_INDEX'];
 
 describe('estimateCredits', () => {
   it('charges base, per started 1,000 characters and per item', () => {
@@ -14,7 +17,7 @@ describe('estimateCredits', () => {
 
   it('the built-in engine is cheaper than a model but not free, for every charged feature', () => {
     for (const feature of AI_FEATURES) {
-      if (feature === 'TEST_CONNECTION') continue;
+      if (FREE.includes(feature)) continue;
       const args = { textLength: 12_345, items: 7 };
       const builtIn = estimateCredits(feature, { driver: 'BUILT_IN', ...args });
       const model = estimateCredits(feature, { driver: 'OPENAI_COMPATIBLE', ...args });
@@ -24,8 +27,8 @@ describe('estimateCredits', () => {
     }
   });
 
-  it('a connection test is free; negative or fractional inputs never lower the price below base', () => {
-    expect(estimateCredits('TEST_CONNECTION', { driver: 'OPENAI_COMPATIBLE', textLength: 99_999 })).toBe(0);
+  it('a connection test and the statutes embedded with a workspace model are free; negative or fractional inputs never lower the price below base', () => {
+    for (const feature of FREE) expect(estimateCredits(feature, { driver: 'OPENAI_COMPATIBLE', textLength: 99_999, items: 9 })).toBe(0);
     expect(estimateCredits('EDIT_CLAUSE', { driver: 'ANTHROPIC', textLength: -500, items: -3 })).toBe(AI_PRICES.EDIT_CLAUSE.model.base);
     expect(estimateCredits('SUMMARY', { driver: 'BUILT_IN', textLength: 1500.7 })).toBe(1 + 2);
   });

@@ -28,6 +28,8 @@ export const AI_PRICES: Readonly<Record<AiFeature, PriceRow>> = {
   CLAUSE_ANALYSIS: { builtIn: p(1), model: p(3, 1) },
   PREDICTION: { builtIn: p(1), model: p(2, 1) },
   RESEARCH_CHAT: { builtIn: p(2), model: p(5, 1) },
+  /** The statutes embedded with a workspace's own embedding model: its provider bills it, not the credits. */
+  RESEARCH_INDEX: { builtIn: p(0), model: p(0) },
   /** A super admin's connection test is never charged. */
   TEST_CONNECTION: { builtIn: p(0), model: p(0) },
 };

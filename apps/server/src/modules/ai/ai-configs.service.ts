@@ -70,6 +70,22 @@ export async function providerConfigFor(services: AppServices, scope: TenantScop
 }
 
 /**
+ * The embedding models of workspaces' own providers (overrides with a model driver), one workspace
+ * each: the vectors of a model are shared by every workspace using it (research embeds the statutes
+ * once per model).
+ */
+export async function embeddingOverrides(db: Db): Promise<Array<TenantScope & { embeddingModel: string }>> {
+  const { rows } = await executorOf(db).executeSql(
+    `select distinct on (c.embedding_model) c.tenant_id::int as tenant_id, c.workspace_id::int as workspace_id, c.embedding_model
+     from workspace_ai_configs c join workspaces w on w.id = c.workspace_id and w.tenant_id = c.tenant_id
+     where c.driver <> 'BUILT_IN' and c.embedding_model is not null and w.deleted_at is null
+     order by c.embedding_model, c.updated_at desc`,
+    [],
+  );
+  return (rows as Array<{ tenant_id: number; workspace_id: number; embedding_model: string }>).map((r) => ({ tenantId: Number(r.tenant_id), workspaceId: Number(r.workspace_id), embeddingModel: r.embedding_model }));
+}
+
+/**
  * The provider a workspace's AI calls go through (workspace override, else environment). `limits`
  * shortens its timeout or retries for a call that must not hold a request (research embeds the
  * question in a second at most and answers without vectors otherwise).

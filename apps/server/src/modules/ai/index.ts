@@ -25,7 +25,7 @@ export { meteredAiCall, type MeteredInput, type MeteredRun } from './metering';
 export { translateSegments, type TranslationInput } from './translation';
 export { debitCredits, refundDebit, settleDebit, creditBalance, type CreditScope, type DebitInput } from './credits.service';
 export { recordAiCall, type AiCallRecord } from './ai-calls.service';
-export { listConfiguredModels, readWorkspaceAiConfig, resolveAiProvider, requireAiService, requireWorkspace, type ConfiguredModels } from './ai-configs.service';
+export { embeddingOverrides, listConfiguredModels, readWorkspaceAiConfig, resolveAiProvider, requireAiService, requireWorkspace, type ConfiguredModels } from './ai-configs.service';
 export { DEFAULT_PROMPTS, resolvePrompt, type ResolvedPrompt } from './prompts.service';
 export { aiErrorToAppError, aiFailureMessage } from './ai-errors';
 export { estimateCredits, AI_PRICES } from '@legal/api';

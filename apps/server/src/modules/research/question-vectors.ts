@@ -2,8 +2,10 @@ import type { AiProvider } from '../../platform/ai/provider';
 import { AiProviderError } from '../../platform/ai/provider';
 import type { TenantScope } from '../../platform/http/context';
 import type { AppServices } from '../../platform/services';
+import { aiProviderConfigFromEnv } from '../../platform/ai/create-provider';
 import { resolveAiProvider } from '../ai';
 import { embeddingModelOf } from './passage-embeddings';
+import { queueWorkspaceEmbedding } from './research.jobs';
 import type { VectorSearchMode } from './vector-search';
 
 /**
@@ -51,9 +53,16 @@ export function vectorSearchMode(services: Pick<AppServices, 'config' | 'databas
   return services.config.researchVectorSearch === 'pgvector' && services.database.hasVector ? 'pgvector' : 'exact';
 }
 
-/** The workspace's question vectors: its provider with the short timeout, searched as `vectorSearchMode` says. */
+/**
+ * The workspace's question vectors: its provider with the short timeout, searched as `vectorSearchMode`
+ * says. A workspace's own embedding model that has not embedded the statutes yet gets that queued.
+ */
 export async function questionVectorsFor(services: AppServices, scope: TenantScope): Promise<QuestionVectors | null> {
   const provider = await resolveAiProvider(services, scope, { timeoutMs: QUESTION_EMBED_TIMEOUT_MS, maxRetries: 0 });
+  const model = embeddingModelOf(provider);
+  if (model && model !== embeddingModelOf(aiProviderConfigFromEnv(services.config))) {
+    queueWorkspaceEmbedding(services, scope, model).catch((err: unknown) => services.logger.error({ ...scope, model, err }, 'the statutes\' embedding with the workspace\'s model was not queued'));
+  }
   return questionVectors(provider, vectorSearchMode(services), (failed) => {
     // Never the question: it is the workspace's confidential text.
     const err = failed.err instanceof Error ? failed.err.message : String(failed.err);

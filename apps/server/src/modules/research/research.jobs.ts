@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { aiProviderConfigFromEnv, createAiProvider } from '../../platform/ai/create-provider';
+import { type AiProvider, AiProviderError, type EmbeddingRequest } from '../../platform/ai/provider';
+import type { TenantScope } from '../../platform/http/context';
 import { type AnyJob, defineJob } from '../../platform/jobs/jobs';
 import type { AppServices } from '../../platform/services';
+import { type AiCallRecord, embeddingOverrides, recordAiCall, resolveAiProvider } from '../ai';
 import { importCorpus } from '../law';
-import { embeddingModelOf, embeddingModelRow, embedPendingWordings } from './passage-embeddings';
+import { embeddingModelOf, embeddingModelRow, embeddingProgress, embedPendingWordings } from './passage-embeddings';
 import { indexNewVersions } from './passage-index';
 import { readTermIndexAhead } from './retrieval';
 import { vectorSearchMode } from './question-vectors';
@@ -17,19 +20,48 @@ function serverProvider(services: Pick<AppServices, 'config' | 'aiOutbound'>) {
   return createAiProvider(aiProviderConfigFromEnv(services.config), services.aiOutbound);
 }
 
+/** A workspace's provider whose every embeddings call is recorded against the workspace (its key pays; no credits). */
+function recordedEmbeddings(services: AppServices, scope: TenantScope, provider: AiProvider): AiProvider {
+  const record = (started: number, outcome: Omit<AiCallRecord, 'feature' | 'driver' | 'latencyMs' | 'credits'>) =>
+    recordAiCall(services.db, { ...scope, userId: null }, { feature: 'RESEARCH_INDEX', driver: provider.driver, latencyMs: Date.now() - started, credits: 0, ...outcome });
+  return Object.assign(Object.create(provider) as AiProvider, {
+    async embed(request: EmbeddingRequest) {
+      const started = Date.now();
+      try {
+        const result = await provider.embed(request);
+        await record(started, { model: result.model, inputTokens: result.usage.inputTokens, outcome: 'SUCCESS' });
+        return result;
+      } catch (err) {
+        const failure = err instanceof AiProviderError ? err.failure : 'ERROR';
+        await record(started, { model: request.model ?? provider.embeddingModel, outcome: failure === 'CANCELLED' ? 'CANCELLED' : 'FAILED', failureCode: failure });
+        throw err;
+      }
+    },
+  });
+}
+
+const EmbedPayloadSchema = z.object({
+  startedAt: z.string(),
+  /** The workspace whose own provider embeds (its override's embedding model); absent: the server's provider. */
+  workspace: z.object({ tenantId: z.number().int().positive(), workspaceId: z.number().int().positive() }).optional(),
+});
+
 /**
- * Embeds the indexed wordings that have no vector of the server's embedding model yet (none
- * configured, or the built-in engine: nothing to do). Resumable and idempotent: every batch of 64
- * is stored in its own transaction, a wording is never embedded twice for a model, and a run with
- * nothing left calls nobody. A provider failure fails the run; the jobs platform retries it with
- * back-off and the retry continues where it stopped.
+ * Embeds the indexed wordings that have no vector of an embedding model yet: the server's (none
+ * configured, or the built-in engine: nothing to do), or a workspace's own provider's, whose calls
+ * are recorded against it. Resumable and idempotent: every batch of 64 is stored in its own
+ * transaction, a wording is never embedded twice for a model, and a run with nothing left calls
+ * nobody. A provider failure fails the run; the jobs platform retries it with back-off and the
+ * retry continues where it stopped.
  */
-export const embedPassagesJob = defineJob<{ startedAt: string }, AppServices>({
+export const embedPassagesJob = defineJob<z.infer<typeof EmbedPayloadSchema>, AppServices>({
   name: 'research.embed-passages',
-  payload: z.object({ startedAt: z.string() }),
+  payload: EmbedPayloadSchema,
   policy: { retryLimit: 5, retryDelaySeconds: 60, retryBackoff: true, expireInSeconds: 3 * 60 * 60 },
-  async handler(_payload, services) {
-    const provider = serverProvider(services);
+  async handler(payload, services) {
+    const provider = payload.workspace
+      ? recordedEmbeddings(services, payload.workspace, await resolveAiProvider(services, payload.workspace))
+      : serverProvider(services);
     const model = embeddingModelOf(provider);
     if (!model) return;
     const started = Date.now();
@@ -37,9 +69,40 @@ export const embedPassagesJob = defineJob<{ startedAt: string }, AppServices>({
     // Questions scan the vectors in memory (unless pgvector is chosen): this process reads them now rather than at its first question.
     const row = vectorSearchMode(services) === 'exact' ? await embeddingModelRow(services.db, model) : null;
     if (row) await loadVectors(services.db, row);
-    services.logger.info({ job: 'research.embed-passages', model, ...run, ms: Date.now() - started }, 'research wordings embedded');
+    services.logger.info({ job: 'research.embed-passages', model, ...payload.workspace, ...run, ms: Date.now() - started }, 'research wordings embedded');
   },
 });
+
+/**
+ * Queues the embedding of the statutes for the server's model and for each workspace's own
+ * embedding model (one run per model: the vectors are shared by the workspaces using it).
+ */
+export async function queueEmbeddings(services: AppServices, startedAt: string): Promise<void> {
+  const server = embeddingModelOf(serverProvider(services));
+  if (server) await services.jobs.send(embedPassagesJob, { startedAt }, { idempotencyKey: `research.embed-passages:${startedAt}`, priority: -1 });
+  for (const { embeddingModel, ...workspace } of await embeddingOverrides(services.db)) {
+    if (embeddingModel === server) continue;
+    await services.jobs.send(embedPassagesJob, { startedAt, workspace }, { idempotencyKey: `research.embed-passages:${startedAt}:${embeddingModel}`, priority: -1 });
+  }
+}
+
+/** Models whose embedding a question queued lately (per process): a question does not queue it again before this long. */
+const QUEUE_AGAIN_MS = 10 * 60_000;
+const queuedLately = new Map<string, number>();
+
+/**
+ * A question of a workspace whose own embedding model has not embedded the statutes (its override
+ * set after the last start) queues that embedding; the question itself is answered from BM25.
+ */
+export async function queueWorkspaceEmbedding(services: AppServices, scope: TenantScope, model: string): Promise<void> {
+  const now = Date.now();
+  if (now - (queuedLately.get(model) ?? 0) < QUEUE_AGAIN_MS) return;
+  queuedLately.set(model, now);
+  const progress = await embeddingProgress(services.db, model);
+  if (progress.embedded >= progress.wordings) return;
+  const startedAt = new Date(now).toISOString();
+  await services.jobs.send(embedPassagesJob, { startedAt, workspace: scope }, { idempotencyKey: `research.embed-passages:${startedAt}:${model}`, priority: -1 });
+}
 
 /**
  * Builds the research index for every stored statute version not indexed yet. It runs the corpus
@@ -59,9 +122,7 @@ export const indexPassagesJob = defineJob<{ startedAt: string }, AppServices>({
     // This process's questions then score from lists in memory from the first (seconds in the background; retrieval.ts).
     readTermIndexAhead(services.db).catch((err: unknown) => services.logger.warn({ err }, 'research term lists not read ahead'));
     // Then the vectors of what is indexed (also after a run that indexed nothing: it resumes an embedding cut short).
-    if (embeddingModelOf(serverProvider(services))) {
-      await services.jobs.send(embedPassagesJob, { startedAt: payload.startedAt }, { idempotencyKey: `research.embed-passages:${payload.startedAt}`, priority: -1 });
-    }
+    await queueEmbeddings(services, payload.startedAt);
   },
 });
 

@@ -1,9 +1,11 @@
 import { type ChatQueryDone, ChatQueryDoneSchema, type ResearchQueryResult } from '@legal/api';
 import { and, count, countDistinct, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aiProviderConfigFromEnv, createAiProvider } from '../../platform/ai/create-provider';
 import { embeddingsHandler, openAiReplies, type StandIn, startOpenAiStandIn } from '../../platform/ai/testing/stand-ins';
+import { executorOf } from '../../platform/db/client';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { aiCalls } from '../ai';
 import { superAdminCookie } from '../admin/workspace/workspace.test-support';
 import { newWorkspace } from '../auth/auth.test-support';
 import { caller, person, type Person, type Workspace } from '../contracts/contracts.test-support';
@@ -13,7 +15,7 @@ import { embeddingInput, embeddingModelRow, embedPendingWordings } from './passa
 import { indexedWording } from './passage-index';
 import { questionVectors, vectorSearchMode } from './question-vectors';
 import { koreanToday } from './research.policy';
-import { embedPassagesJob } from './research.jobs';
+import { embedPassagesJob, queueEmbeddings } from './research.jobs';
 import { researchEmbeddingModels, researchPassageEmbeddings, researchPassages, researchPassageTexts } from './research.table';
 import { conceptVector, doneEvent, indexShipped, setWorkspaceAi, useOpenAiStandIn } from './research.test-support';
 import { queryTerms, retrievePassages, statuteNames } from './retrieval';
@@ -69,6 +71,13 @@ async function setConfigs(w: Workspace, configs: Record<string, unknown>): Promi
   const res = await t.app.inject({ method: 'PUT', url: '/api/aistudio/super-admin/configs/v1', headers: { cookie: superCookie }, payload: { tenantId: w.tenantId, workspaceId: w.workspaceId, configs } });
   expect(res.statusCode, res.body).toBe(200);
 }
+
+/** The embedding jobs queued (their payloads), oldest first; and emptying that queue. */
+async function embeddingJobs(): Promise<Array<Record<string, unknown>>> {
+  const { rows } = await executorOf(t.services.db).executeSql(`select data from pgboss.job where name = $1 order by created_on`, [embedPassagesJob.name]);
+  return (rows as Array<{ data: Record<string, unknown> }>).map((r) => r.data);
+}
+const clearEmbeddingJobs = () => executorOf(t.services.db).executeSql('delete from pgboss.job where name = $1', [embedPassagesJob.name]);
 
 async function wordingCount(): Promise<number> {
   return (await t.services.db.select({ n: count() }).from(researchPassageTexts))[0]!.n;
@@ -258,13 +267,47 @@ describe('when the vectors cannot be used', () => {
     expect(JSON.stringify(logged)).not.toContain(QUESTION);
   });
 
-  it('another embedding model: the vectors of the first are not used, and the question is not even embedded', async () => {
+  it("another embedding model: not the first's vectors; the question queues the statutes' embedding with its model, found by meaning after it", async () => {
     expect((await storedVectors(MODEL)).rows).toBeGreaterThan(0);
+    await clearEmbeddingJobs();
     const done = await ask(otherModel, QUESTION);
     expect(done.answer.declined).toBe(true);
     expect(done.index.embeddings).toMatchObject({ model: OTHER_MODEL, embedded: 0 });
     expect((await search(otherModel, { query: QUESTION })).passages.some(isGold)).toBe(false);
-    expect(stand.requests).toHaveLength(0);
+    expect(stand.requests).toHaveLength(0); // no vectors of its model: the question is not even embedded
     expect(await t.services.db.select().from(researchEmbeddingModels).where(eq(researchEmbeddingModels.model, OTHER_MODEL))).toEqual([]);
+
+    // Queued once (the second question of the same process does not queue it again), for its workspace.
+    const queued = await vi.waitFor(async () => {
+      const jobs = await embeddingJobs();
+      expect(jobs).toHaveLength(1);
+      return jobs[0]!;
+    });
+    expect(queued).toMatchObject({ workspace: { tenantId: otherModelWs.tenantId, workspaceId: otherModelWs.workspaceId } });
+
+    // The job embeds with the workspace's own provider and model, each call recorded against the workspace (no credits).
+    await embedPassagesJob.handler(embedPassagesJob.payload.parse(queued), t.services, run);
+    const sent = stand.requests.map((r) => r.body as { model: string; input: string[] });
+    const wordings = await wordingCount();
+    expect(sent.every((b) => b.model === OTHER_MODEL)).toBe(true);
+    expect(sent.flatMap((b) => b.input)).toHaveLength(wordings);
+    expect(await storedVectors(OTHER_MODEL)).toEqual({ rows: wordings, wordings });
+    const calls = await t.services.db.select().from(aiCalls).where(and(eq(aiCalls.workspaceId, otherModelWs.workspaceId), eq(aiCalls.feature, 'RESEARCH_INDEX')));
+    expect(calls).toHaveLength(sent.length);
+    expect(calls.every((c) => c.outcome === 'SUCCESS' && c.credits === 0 && c.model === OTHER_MODEL && c.tenantId === otherModelWs.tenantId)).toBe(true);
+
+    stand.reset();
+    serveEmbeddings();
+    expect((await search(otherModel, { query: QUESTION })).passages.some(isGold)).toBe(true);
+    expect(await embeddingModelRow(t.services.db, OTHER_MODEL)).toMatchObject({ embedded: wordings });
+    expect(await embeddingJobs()).toHaveLength(1);
+  });
+
+  it("at start, the embedding is queued for the server's model and each workspace's own model, not for the built-in engine", async () => {
+    await clearEmbeddingJobs();
+    await queueEmbeddings(t.services, 'start-test');
+    const jobs = await embeddingJobs();
+    expect(jobs).toEqual(expect.arrayContaining([{ startedAt: 'start-test' }, { startedAt: 'start-test', workspace: { tenantId: otherModelWs.tenantId, workspaceId: otherModelWs.workspaceId } }]));
+    expect(jobs).toHaveLength(2);
   });
 });
