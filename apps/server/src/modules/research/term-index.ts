@@ -1,8 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type Db, executorOf } from '../../platform/db/client';
 
-// The statute index's posting lists, held in the process (docs/legal-research.md, "Retrieval
-// latency"). PostgreSQL keeps the index (research_postings, research_terms, the in-force flags);
+// The statute index's posting lists, held in the process (docs/legal-research.md, "What indexing
+// keeps for the search"). PostgreSQL keeps the index (research_postings, research_terms, the in-force flags);
 // scoring a question there read and aggregated every posting of its terms at every question, a
 // statement that on PGlite held the one connection for tens of milliseconds, so eight questions at
 // once queued behind each other. A term's postings only change when the index grows, so the
