@@ -182,6 +182,13 @@ async function searchedWordings(db: Db, index: TermIndex, scope: Bm25Scope): Pro
   return (id) => set.has(id);
 }
 
+/**
+ * How long the index must have held still before a question starts reading every list ahead: while
+ * indexing (a first start) every version indexed changes it, and reading all lists again at each
+ * question would compete with the indexer for PGlite's one connection.
+ */
+const READ_AHEAD_AFTER_MS = 30_000;
+
 /** The process's term index, told the index's state (what its lists and sets depend on). */
 function syncedTermIndex(db: Db, state: IndexState): TermIndex {
   const index = termIndexOf(db);
@@ -211,7 +218,8 @@ async function bm25(db: Db, terms: ReadonlyMap<string, QueryTerm>, scope: Bm25Sc
   const index = syncedTermIndex(db, state);
   const n = state.wordings;
   const lists = await index.postings(db, [...terms.keys()], COMMON_SHARE * n);
-  void index.readAhead(db, COMMON_SHARE * n);
+  // A process that did not index (or started reading before indexing ended) reads the rest ahead once the index holds still.
+  if (index.heldFor(READ_AHEAD_AFTER_MS)) void index.readAhead(db, COMMON_SHARE * n);
   const { weighted, strictTotal } = weightedTerms(terms, lists, n);
   const searched = await searchedWordings(db, index, scope);
   const found = bestWordings(index, weighted, strictTotal, n > 0 ? state.totalLength / n : 1, searched, limit);

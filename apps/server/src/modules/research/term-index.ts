@@ -43,6 +43,8 @@ export class TermIndex {
   private generation: IndexGeneration | null = null;
   /** Incremented at every reset: a read that started before it does not fill the new generation. */
   private epoch = 0;
+  /** When the postings generation was last seen to change (ms). */
+  private changedAt = 0;
   private lists = new Map<string, PostingList>();
   private held = 0;
   private pending = new Map<string, Promise<PostingList>>();
@@ -63,6 +65,7 @@ export class TermIndex {
   /** Drops what the index's state no longer supports. */
   sync(generation: IndexGeneration): void {
     if (this.generation?.postings !== generation.postings) {
+      this.changedAt = Date.now();
       this.lists.clear();
       this.held = 0;
       this.pending.clear();
@@ -100,6 +103,11 @@ export class TermIndex {
     });
     const lists = await Promise.all(wanted);
     return new Map(terms.map((term, i) => [term, lists[i]!]));
+  }
+
+  /** Whether the postings generation has held this long: an index still growing (the first start's indexing) is not read ahead at every question. */
+  heldFor(ms: number): boolean {
+    return this.generation !== null && Date.now() - this.changedAt >= ms;
   }
 
   /**
