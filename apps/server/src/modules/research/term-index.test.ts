@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { executorOf } from '../../platform/db/client';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { recordStatements } from '../../test/statement-recorder';
@@ -138,6 +138,24 @@ describe('the held posting lists', () => {
     small.sync({ postings: `${state.wordings}`, versions: '' });
     await small.readAhead(db, maxDf);
     expect(small.heldPostings).toBeLessThanOrEqual(5_000);
+  });
+
+  it('say how long the index has held still (questions read ahead only after a while: not during indexing)', () => {
+    const index = new TermIndex();
+    expect(index.heldFor(0)).toBe(false); // never told the index's state
+    index.sync({ postings: '1:10', versions: 'a' });
+    expect(index.heldFor(0)).toBe(true);
+    expect(index.heldFor(60_000)).toBe(false);
+    vi.useFakeTimers({ now: Date.now() + 61_000 });
+    try {
+      expect(index.heldFor(60_000)).toBe(true);
+      index.sync({ postings: '1:10', versions: 'b' }); // the versions changed, the postings did not
+      expect(index.heldFor(60_000)).toBe(true);
+      index.sync({ postings: '2:20', versions: 'b' }); // a wording indexed
+      expect(index.heldFor(60_000)).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is one per database', () => {
