@@ -11,14 +11,14 @@ import { AppError, notFound, validationError } from '../../../platform/http/erro
 import { requestFingerprint } from '../../../platform/http/idempotency-key';
 import type { AppServices } from '../../../platform/services';
 import { creditBalance, debitCredits, estimateCredits, resolveAiProvider } from '../../ai';
-import { splitClauses } from '../../contracts';
 import { domainConfidence, effectiveOod } from '../ood/ood.service';
 import { memberDisplayNames } from '../../auth';
 import { fileRevisions } from '../../files';
 import { aiReviewFindings, aiReviews } from '../ai-review.table';
 import { checkpointsFor, listPlaybook, type PlaybookEntry, playbookVersion } from '../playbook/playbook.service';
 import { findingDto, newerVersionsOf, reviewDto, reviewListItemDto, type ReviewRow } from './review-dto';
-import { runReviewJob, textLanguage } from './review.job';
+import { runReviewJob } from './review.job';
+import { textLabels } from './text-labels';
 import { AI_REVIEW_USE, canSeeReview, readableReviewWhere, resolveReviewSource, type ReviewSource, userIdOf } from './review-source';
 
 type Body = z.output<typeof ReviewDocumentBodySchema>;
@@ -90,11 +90,12 @@ async function plan(services: AppServices, ctx: RequestContext, body: Body, chec
   const engine: ReviewEngine = provider.canGenerate ? provider.driver : 'BUILT_IN';
   const cached = await findSameReview(services.db, scope, source, body, version, engine, ['DONE']);
   const credits = estimateCredits('REVIEW', { driver: engine, textLength: source.textLength, items: checkpoints.length });
-  const text = (await reviewText(services.db, scope, source)) ?? '';
+  // Segmented on the engine's thread, once per text (text-labels.ts): the estimate and the start agree.
+  const labelled = await textLabels(services, source.textDigest, async () => (await reviewText(services.db, scope, source)) ?? '');
   const ood = await effectiveOod(services.db, scope, userId);
-  const confidence = domainConfidence(splitClauses(text).map((c) => c.label), checkpoints.map((c) => c.definition.label));
+  const confidence = domainConfidence(labelled.labels, checkpoints.map((c) => c.definition.label));
   const domain = { confidence, minConfidence: ood.minConfidence, action: ood.action, isOutOfDomain: confidence < ood.minConfidence };
-  return { source, version, engine, checkpointCount: checkpoints.length, credits, cached, domain, language: textLanguage(text) };
+  return { source, version, engine, checkpointCount: checkpoints.length, credits, cached, domain, language: labelled.language };
 }
 
 export async function estimateReview(services: AppServices, ctx: RequestContext, body: Body): Promise<ReviewEstimate> {
