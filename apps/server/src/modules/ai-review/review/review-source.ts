@@ -7,7 +7,7 @@ import { type RequestContext, tenantScope } from '../../../platform/http/context
 import { AppError, notFound, validationError } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
 import { canReadContract, readableContractDocument, readableContractWhere } from '../../contracts';
-import { fileRevisions, findFile, findReadableFile, readableFileWhere } from '../../files';
+import { canReadFile, fileRevisions, findFile, findReadableFile, readableFileWhere } from '../../files';
 import { aiReviewStandaloneContracts, aiReviews } from '../ai-review.table';
 
 type Services = Pick<AppServices, 'db' | 'attachments'>;
@@ -103,7 +103,7 @@ export async function canSeeReview(
 ): Promise<boolean> {
   if (review.contractId !== null) return canReadContract(services, ctx, review.contractId);
   if (review.standaloneContractId !== null) return review.createdByUserId === userIdOf(ctx);
-  return (await findReadableFile(services, ctx, review.fileKey)) !== null;
+  return canReadFile(services, ctx, review.fileKey);
 }
 
 /**
