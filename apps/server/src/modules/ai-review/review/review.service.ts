@@ -1,5 +1,5 @@
 import type { FindingDecisionBodySchema, Review, ReviewDocumentBodySchema, ReviewEngine, ReviewEstimate, ReviewListQuerySchema } from '@legal/api';
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditMetaOf, recordAudit } from '../../../platform/audit/audit';
 import type { Db, Tx } from '../../../platform/db/client';
@@ -259,8 +259,17 @@ export async function listReviews(services: AppServices, ctx: RequestContext, qu
     query.contractId !== undefined ? eq(aiReviews.contractId, query.contractId) : undefined,
     await readableReviewWhere(services, { ctx, scope, db: services.db }),
   );
-  const [{ total }] = (await services.db.select({ total: count() }).from(aiReviews).where(visible)) as [{ total: number }];
-  const page = await services.db.select().from(aiReviews).where(visible).orderBy(desc(aiReviews.id)).limit(query.size).offset(query.page * query.size);
+  // The page and the total in one statement (the visibility clause built and evaluated once); a page
+  // past the last has no row to carry the total, so it is counted on its own.
+  const found = await services.db
+    .select({ row: getTableColumns(aiReviews), total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(aiReviews)
+    .where(visible)
+    .orderBy(desc(aiReviews.id))
+    .limit(query.size)
+    .offset(query.page * query.size);
+  const page = found.map((f) => f.row);
+  const total = found[0]?.total ?? (query.page === 0 ? 0 : Number((await services.db.select({ n: count() }).from(aiReviews).where(visible))[0]!.n));
   // The list shows counts by verdict only: not the findings' texts.
   const findings = page.length === 0 ? [] : await services.db
     .select({ reviewId: aiReviewFindings.reviewId, verdict: aiReviewFindings.verdict, risk: aiReviewFindings.risk })
