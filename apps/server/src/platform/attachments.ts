@@ -117,25 +117,35 @@ export class AttachmentRegistry {
   async accessOf(reader: AttachmentReader, file: AttachedFileColumns): Promise<AttachmentAccess> {
     const references = [...this.references.values()];
     const links = [...this.links.values()];
-    const [readRefs, writeRefs, readLinks, writeLinks, lockedRefs, lockedLinks] = await Promise.all([
-      Promise.all(references.map(async (r) => sql`(${file.referenceType} = ${r.referenceType} and ${strictly(await r.readableWhere(reader, file.referenceId))})`)),
+    const [readable, writeRefs, writeLinks, lockedRefs, lockedLinks] = await Promise.all([
+      this.readableOf(reader, file),
       Promise.all(
         references.map(async (r) => sql`(${file.referenceType} = ${r.referenceType} and ${strictly(await (r.writableWhere ?? r.readableWhere)(reader, file.referenceId))})`),
       ),
-      Promise.all(links.map(async (l) => strictly(await l.readableWhere(reader, file.fileKey)))),
       Promise.all(links.map(async (l) => strictly(await l.writableWhere(reader, file.fileKey)))),
       Promise.all(
         references.filter((r) => r.lockedWhere).map(async (r) => sql`(${file.referenceType} = ${r.referenceType} and ${strictly(await r.lockedWhere!(reader, file.referenceId))})`),
       ),
       Promise.all(links.filter((l) => l.lockedWhere).map(async (l) => strictly(await l.lockedWhere!(reader, file.fileKey)))),
     ]);
-    const attached = this.attachedWhere(reader.scope, file);
-    const isFree = not(attached);
-    const readable = or(isFree, ...readRefs, ...readLinks)!;
     const ownReference = or(sql`${file.referenceType} is null`, ...writeRefs)!;
     const writable = and(readable, ownReference, ...writeLinks)!;
     const locked = or(sql`false`, ...lockedRefs, ...lockedLinks)!;
-    return { readable: sql`(${readable})`, writable: sql`(${writable})`, locked: sql`(${locked})`, attached };
+    return { readable, writable: sql`(${writable})`, locked: sql`(${locked})`, attached: this.attachedWhere(reader.scope, file) };
+  }
+
+  /**
+   * `accessOf(...).readable` alone: where only reading is asked (a record as visible as its file),
+   * building the write and lock rules too cost as much again for nothing (issue 15: the polls of
+   * ten open reviews).
+   */
+  async readableOf(reader: AttachmentReader, file: AttachedFileColumns): Promise<SQL> {
+    const [readRefs, readLinks] = await Promise.all([
+      Promise.all([...this.references.values()].map(async (r) => sql`(${file.referenceType} = ${r.referenceType} and ${strictly(await r.readableWhere(reader, file.referenceId))})`)),
+      Promise.all([...this.links.values()].map(async (l) => strictly(await l.readableWhere(reader, file.fileKey)))),
+    ]);
+    const isFree = not(this.attachedWhere(reader.scope, file));
+    return sql`(${or(isFree, ...readRefs, ...readLinks)!})`;
   }
 
   /** True when the files row is attached to something in the scope: a reference, or a link table holding its key. */

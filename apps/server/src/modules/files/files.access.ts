@@ -1,4 +1,4 @@
-import { and, exists, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, exists, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AttachmentReader } from '../../platform/attachments';
 import { inScope } from '../../platform/db/tenancy';
 import { AppError, conflict, forbidden } from '../../platform/http/errors';
@@ -6,7 +6,7 @@ import { type RequestContext, type TenantScope, tenantScope } from '../../platfo
 import type { AppServices } from '../../platform/services';
 import { allow, type FileAction, type FileActor } from './files.policy';
 import * as repo from './files.repo';
-import { files } from './files.table';
+import { fileRevisions, files } from './files.table';
 
 /**
  * Who may reach which file: the files permissions for free files, the owning record's rules
@@ -93,11 +93,37 @@ export async function findReadableFile(services: Services, ctx: RequestContext, 
  */
 export async function readableFileWhere(services: Pick<AppServices, 'attachments'>, reader: AttachmentReader, fileKey: SQLWrapper): Promise<SQL> {
   if (reader.ctx.principal?.kind !== 'user' || !allow(actorOf(reader.ctx), 'file.read')) return sql`false`;
-  const access = await services.attachments.accessOf(reader, { fileKey: files.fileKey, referenceType: files.referenceType, referenceId: files.referenceId });
+  const readable = await services.attachments.readableOf(reader, FILE_COLUMNS);
   return exists(
     reader.db
       .select({ one: sql`1` })
       .from(files)
-      .where(and(inScope(files, reader.scope), sql`${files.fileKey} = ${fileKey}`, isNull(files.deletedAt), access.readable)),
+      .where(and(inScope(files, reader.scope), sql`${files.fileKey} = ${fileKey}`, isNull(files.deletedAt), readable)),
   );
+}
+
+const FILE_COLUMNS = { fileKey: files.fileKey, referenceType: files.referenceType, referenceId: files.referenceId };
+
+/**
+ * Whether the caller may read the file (findReadableFile's answer, without the row), for callers
+ * that only check: a record as visible as its file, which the web app polls every second (an AI
+ * review, issue 15). A free file (attached to nothing) is readable with file.file.read alone, which
+ * one short statement decides; only for an attached file are the records' rules built and asked.
+ */
+export async function canReadFile(services: Services, ctx: RequestContext, fileKey: string): Promise<boolean> {
+  if (ctx.principal?.kind !== 'user' || !allow(actorOf(ctx), 'file.read')) return false;
+  const scope = tenantScope(ctx);
+  const live = and(inScope(files, scope), eq(files.fileKey, fileKey), isNull(files.deletedAt));
+  const [row] = await services.db
+    .select({ isAttached: sql<boolean>`${services.attachments.attachedWhere(scope, FILE_COLUMNS)}`.mapWith((v: unknown) => v === true || v === 't') })
+    .from(files)
+    // As findReadableFiles finds a file: with its current revision.
+    .innerJoin(fileRevisions, and(eq(fileRevisions.fileId, files.id), eq(fileRevisions.revision, files.currentRevision)))
+    .where(live)
+    .limit(1);
+  if (!row) return false;
+  if (!row.isAttached) return true;
+  const readable = await services.attachments.readableOf({ ctx, scope, db: services.db }, FILE_COLUMNS);
+  const [found] = await services.db.select({ one: sql`1` }).from(files).where(and(live, readable)).limit(1);
+  return found !== undefined;
 }

@@ -20,7 +20,7 @@ export { filePages, fileRevisions, files, workspaceStorage } from './files.table
 export { contentDisposition, newFileKey, normalizeDisplayName } from './files.policy';
 /** Unchecked: any file of the scope. A key that comes from a caller goes through findReadableFile(s). */
 export { findFile } from './files.repo';
-export { findReadableFile, findReadableFiles, readableFileWhere } from './files.access';
+export { canReadFile, findReadableFile, findReadableFiles, readableFileWhere } from './files.access';
 /** For the module attaching files to its record, in that transaction: uploads made for it are no longer pending (never collected). */
 export { claimPendingAttachments } from './files.repo';
 /** The files' queries, for modules that keep files of their own (contract documents). */

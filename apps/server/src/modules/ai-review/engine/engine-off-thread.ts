@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { AnalyzedClause } from '@legal/api';
 import type { AppServices } from '../../../platform/services';
-import type { EngineReply, EngineRequest, EngineRequestBody } from './engine-worker';
+import type { EngineReply, EngineRequest, EngineRequestBody, TextLabels } from './engine-worker';
 import type { EngineInput, EngineOutput } from './engine.types';
 import type { ReviewProgress } from './review-steps';
 
@@ -56,6 +56,13 @@ export class ReviewEngineThread {
     const reply = await this.request({ op: 'segment', text });
     if (!('clauses' in reply)) throw new Error('the review engine answered a segmentation without clauses');
     return reply.clauses;
+  }
+
+  /** The labels of the text's clauses (as `splitClauses` gives them) and its language (`textLanguage`). */
+  async labels(text: string): Promise<TextLabels> {
+    const reply = await this.request({ op: 'labels', text });
+    if (!('labelled' in reply)) throw new Error('the review engine answered a labelling without labels');
+    return reply.labelled;
   }
 
   /** The built-in review, as `runBuiltInReview` gives it; its progress reported as the thread goes. */

@@ -79,6 +79,11 @@ describe('the reviews list: visibility in its query', () => {
     const contract = await createContract(cast.t, cast.owner, { title: '목록 검토 계약', contractType: 'SERVICE', files: [{ fileKey: row!.fileKey, role: 'MAIN' }] });
     await cast.t.services.db.update(aiReviews).set({ contractId: contract.id }).where(eq(aiReviews.id, contractReview));
     ids.push(contractReview);
+    // A review of a file (no contract named) whose file is then attached to a contract: as visible as that contract.
+    const attachedFileReview = await reviewOf(cast.owner, '첨부-파일');
+    const [attachedRow] = await cast.t.services.db.select({ fileKey: aiReviews.fileKey }).from(aiReviews).where(eq(aiReviews.id, attachedFileReview));
+    await createContract(cast.t, cast.owner, { title: '첨부 검토 계약', contractType: 'SERVICE', files: [{ fileKey: attachedRow!.fileKey, role: 'MAIN' }] });
+    ids.push(attachedFileReview);
     const outsiderReview = await reviewOf(cast.outsider, '다른-작업공간');
 
     for (const who of [cast.owner, cast.stranger, cast.manager]) {
@@ -88,6 +93,8 @@ describe('the reviews list: visibility in its query', () => {
     }
     expect(await listed(cast.owner)).toEqual(expect.arrayContaining([ids[0], contractReview]));
     expect(await listed(cast.stranger)).not.toContain(contractReview);
+    expect(await openable(cast.owner, [attachedFileReview])).toEqual([attachedFileReview]);
+    expect(await openable(cast.stranger, [attachedFileReview])).toEqual([]);
     expect(await listed(cast.outsider)).toEqual([outsiderReview]);
     // Without ai.review.use: refused, not an empty list.
     expect((await cast.call(cast.watcher, 'GET', LIST)).statusCode).toBe(403);
@@ -97,6 +104,9 @@ describe('the reviews list: visibility in its query', () => {
     const visible = await listed(cast.owner);
     const second = await cast.call(cast.owner, 'GET', '/api/aireview/reviews/v1?size=1&page=1');
     expect(second.json().data).toMatchObject({ totalElements: visible.length, totalPages: visible.length, content: [{ reviewId: visible.at(-2) }] });
+    // A page past the last: no row carries the total, which is counted on its own.
+    const past = await cast.call(cast.owner, 'GET', '/api/aireview/reviews/v1?size=10&page=50');
+    expect(past.json().data).toMatchObject({ totalElements: visible.length, totalPages: Math.ceil(visible.length / 10), content: [] });
   });
 
   it('costs the same statements with ten more reviews of ten more documents', async () => {

@@ -7,7 +7,7 @@ import { AppError, validationError } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
 import { aiErrorToAppError, estimateCredits, meteredAiCall, requireAiService, resolveAiProvider, translateSegments } from '../../ai';
 import { type ReviewRow } from './review-dto';
-import { textLanguage } from './review.job';
+import { textLanguage } from '../engine/text-language';
 import { findingsOf, requireReviewUse, reviewText, visibleReview } from './review.service';
 
 /** The answer when no model can generate here: 503 ERROR_AI_PROVIDER_NOT_CONFIGURED with how to configure one. */

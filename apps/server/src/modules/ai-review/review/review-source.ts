@@ -7,7 +7,7 @@ import { type RequestContext, tenantScope } from '../../../platform/http/context
 import { AppError, notFound, validationError } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
 import { canReadContract, readableContractDocument, readableContractWhere } from '../../contracts';
-import { fileRevisions, findFile, findReadableFile, readableFileWhere } from '../../files';
+import { canReadFile, fileRevisions, findFile, findReadableFile, readableFileWhere } from '../../files';
 import { aiReviewStandaloneContracts, aiReviews } from '../ai-review.table';
 
 type Services = Pick<AppServices, 'db' | 'attachments'>;
@@ -24,6 +24,8 @@ export interface ReviewSource {
   fileName: string;
   revision: number;
   textLength: number;
+  /** The text's digest (text-labels.ts `textDigest`), read with it: the key of its kept labels. */
+  textDigest: string;
 }
 
 export function userIdOf(ctx: RequestContext): number {
@@ -72,6 +74,7 @@ export async function resolveReviewSource(services: Services, ctx: RequestContex
       status: fileRevisions.extractionStatus,
       displayName: fileRevisions.displayName,
       length: sql<number>`coalesce(length(${fileRevisions.extractedText}), 0)::int`,
+      digest: sql<string>`encode(sha256(convert_to(coalesce(${fileRevisions.extractedText}, ''), 'UTF8')), 'hex')`,
     })
     .from(fileRevisions)
     .where(and(inScope(fileRevisions, scope), eq(fileRevisions.fileId, file.file.id), eq(fileRevisions.revision, revision)))
@@ -86,7 +89,7 @@ export async function resolveReviewSource(services: Services, ctx: RequestContex
       data: { extractionStatus: row.status },
     });
   }
-  return { contractId, standaloneContractId, fileKey: file.file.fileKey, fileId: file.file.id, fileName: row.displayName, revision, textLength: Number(row.length) };
+  return { contractId, standaloneContractId, fileKey: file.file.fileKey, fileId: file.file.id, fileName: row.displayName, revision, textLength: Number(row.length), textDigest: row.digest };
 }
 
 /**
@@ -100,7 +103,7 @@ export async function canSeeReview(
 ): Promise<boolean> {
   if (review.contractId !== null) return canReadContract(services, ctx, review.contractId);
   if (review.standaloneContractId !== null) return review.createdByUserId === userIdOf(ctx);
-  return (await findReadableFile(services, ctx, review.fileKey)) !== null;
+  return canReadFile(services, ctx, review.fileKey);
 }
 
 /**

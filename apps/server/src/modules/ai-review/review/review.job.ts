@@ -15,6 +15,7 @@ import type { EngineInput, EngineOutput } from '../engine/engine.types';
 import { runModelReview } from '../engine/model-engine';
 import { EngineTimeoutError, reviewEngineThread } from '../engine/engine-off-thread';
 import { checkpointsFor, listPlaybook } from '../playbook/playbook.service';
+import { textLanguage } from '../engine/text-language';
 
 const RETRY_LIMIT = 2;
 /** Checkpoint calls in flight at once per model review (two reviews run at once per process). */
@@ -35,14 +36,6 @@ class TextPending extends Error {}
 /** How often and how long a review waits for its document's text (100 x 3 s = 5 minutes). */
 export const TEXT_WAIT_SECONDS = 3;
 export const TEXT_WAIT_LIMIT = 100;
-
-/** The language of the patterns to read: Korean when Hangul outweighs Latin letters. */
-export function textLanguage(text: string): 'ko' | 'en' {
-  const sample = text.slice(0, 20_000);
-  const hangul = (sample.match(/[\uac00-\ud7a3]/g) ?? []).length;
-  const latin = (sample.match(/[A-Za-z]/g) ?? []).length;
-  return hangul * 2 >= latin ? 'ko' : 'en';
-}
 
 type Scope = { tenantId: number; workspaceId: number };
 

@@ -1,5 +1,5 @@
 import type { FindingDecisionBodySchema, Review, ReviewDocumentBodySchema, ReviewEngine, ReviewEstimate, ReviewListQuerySchema } from '@legal/api';
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditMetaOf, recordAudit } from '../../../platform/audit/audit';
 import type { Db, Tx } from '../../../platform/db/client';
@@ -11,14 +11,14 @@ import { AppError, notFound, validationError } from '../../../platform/http/erro
 import { requestFingerprint } from '../../../platform/http/idempotency-key';
 import type { AppServices } from '../../../platform/services';
 import { creditBalance, debitCredits, estimateCredits, resolveAiProvider } from '../../ai';
-import { splitClauses } from '../../contracts';
 import { domainConfidence, effectiveOod } from '../ood/ood.service';
 import { memberDisplayNames } from '../../auth';
 import { fileRevisions } from '../../files';
 import { aiReviewFindings, aiReviews } from '../ai-review.table';
 import { checkpointsFor, listPlaybook, type PlaybookEntry, playbookVersion } from '../playbook/playbook.service';
 import { findingDto, newerVersionsOf, reviewDto, reviewListItemDto, type ReviewRow } from './review-dto';
-import { runReviewJob, textLanguage } from './review.job';
+import { runReviewJob } from './review.job';
+import { textLabels } from './text-labels';
 import { AI_REVIEW_USE, canSeeReview, readableReviewWhere, resolveReviewSource, type ReviewSource, userIdOf } from './review-source';
 
 type Body = z.output<typeof ReviewDocumentBodySchema>;
@@ -90,11 +90,12 @@ async function plan(services: AppServices, ctx: RequestContext, body: Body, chec
   const engine: ReviewEngine = provider.canGenerate ? provider.driver : 'BUILT_IN';
   const cached = await findSameReview(services.db, scope, source, body, version, engine, ['DONE']);
   const credits = estimateCredits('REVIEW', { driver: engine, textLength: source.textLength, items: checkpoints.length });
-  const text = (await reviewText(services.db, scope, source)) ?? '';
+  // Segmented on the engine's thread, once per text (text-labels.ts): the estimate and the start agree.
+  const labelled = await textLabels(services, source.textDigest, async () => (await reviewText(services.db, scope, source)) ?? '');
   const ood = await effectiveOod(services.db, scope, userId);
-  const confidence = domainConfidence(splitClauses(text).map((c) => c.label), checkpoints.map((c) => c.definition.label));
+  const confidence = domainConfidence(labelled.labels, checkpoints.map((c) => c.definition.label));
   const domain = { confidence, minConfidence: ood.minConfidence, action: ood.action, isOutOfDomain: confidence < ood.minConfidence };
-  return { source, version, engine, checkpointCount: checkpoints.length, credits, cached, domain, language: textLanguage(text) };
+  return { source, version, engine, checkpointCount: checkpoints.length, credits, cached, domain, language: labelled.language };
 }
 
 export async function estimateReview(services: AppServices, ctx: RequestContext, body: Body): Promise<ReviewEstimate> {
@@ -258,8 +259,17 @@ export async function listReviews(services: AppServices, ctx: RequestContext, qu
     query.contractId !== undefined ? eq(aiReviews.contractId, query.contractId) : undefined,
     await readableReviewWhere(services, { ctx, scope, db: services.db }),
   );
-  const [{ total }] = (await services.db.select({ total: count() }).from(aiReviews).where(visible)) as [{ total: number }];
-  const page = await services.db.select().from(aiReviews).where(visible).orderBy(desc(aiReviews.id)).limit(query.size).offset(query.page * query.size);
+  // The page and the total in one statement (the visibility clause built and evaluated once); a page
+  // past the last has no row to carry the total, so it is counted on its own.
+  const found = await services.db
+    .select({ row: getTableColumns(aiReviews), total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(aiReviews)
+    .where(visible)
+    .orderBy(desc(aiReviews.id))
+    .limit(query.size)
+    .offset(query.page * query.size);
+  const page = found.map((f) => f.row);
+  const total = found[0]?.total ?? (query.page === 0 ? 0 : Number((await services.db.select({ n: count() }).from(aiReviews).where(visible))[0]!.n));
   // The list shows counts by verdict only: not the findings' texts.
   const findings = page.length === 0 ? [] : await services.db
     .select({ reviewId: aiReviewFindings.reviewId, verdict: aiReviewFindings.verdict, risk: aiReviewFindings.risk })
