@@ -167,11 +167,30 @@ async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
   };
 }
 
+/**
+ * A connection runs one statement at a time. A transaction holds one connection, and code that
+ * works on a pool or a transaction alike (a record's DTO read with Promise.all) may issue several
+ * at once: pg queued them itself, which it deprecates (removed in pg@9). They wait their turn here
+ * instead, in the order issued, as before. Callback and submittable calls (the pool's own) pass.
+ */
+function oneStatementAtATime(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let last: Promise<unknown> = Promise.resolve();
+  client.query = ((...args: unknown[]) => {
+    const [first] = args;
+    if (typeof args.at(-1) === 'function' || (typeof first === 'object' && first !== null && 'submit' in first)) return query(...args);
+    const turn = last.then(() => query(...args));
+    last = turn.catch(() => undefined);
+    return turn;
+  }) as typeof client.query;
+}
+
 async function openPostgres(url: string, poolMax: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolMax, application_name: 'legal-suite' });
   pool.on('error', () => {
     /* idle client errors surface on the next query; keep the process alive */
   });
+  pool.on('connect', oneStatementAtATime);
   const db = drizzlePg({ client: pool }) as unknown as Db;
   const available = await pool.query(`SELECT 1 FROM pg_available_extensions WHERE name = 'vector'`);
   let hasVector = false;

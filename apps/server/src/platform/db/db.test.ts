@@ -81,6 +81,25 @@ describe('database platform', () => {
     }
   });
 
+  it('statements issued together inside a transaction run in turn, with no warning from the driver', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.message);
+    process.on('warning', onWarning);
+    try {
+      const answers = await t.services.db.transaction((tx) =>
+        Promise.all([1, 2, 3].map(async (n) => ((await tx.execute(sql`select ${n}::int as n, pg_sleep(0.01)`)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n)),
+      );
+      expect(answers).toEqual([1, 2, 3]);
+      // A failed statement fails its own caller and, the transaction being aborted, the ones after it.
+      const failed = t.services.db.transaction((tx) => Promise.all([tx.execute(sql`select 1/0`), tx.execute(sql`select 1`)]));
+      await expect(failed).rejects.toThrow();
+      await new Promise((r) => setImmediate(r)); // warnings are emitted on the next tick
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((m) => m.includes('already executing a query'))).toEqual([]);
+  });
+
   it('the tenant scope refuses an empty tenant or workspace', () => {
     expect(() => tenantScope({ tenantId: 0, workspaceId: 3 })).toThrow();
     expect(() => tenantScope({ tenantId: 2, workspaceId: 0 })).toThrow();
