@@ -66,7 +66,8 @@ describe('contract repository list', () => {
     expect(screen.queryByRole('button', { name: '더 불러오기' })).not.toBeInTheDocument();
   });
 
-  it('keeps the keyword and filters in the address and checks them before searching', { timeout: 30_000 }, async () => {
+  // Eleven interactions with the filter form: under CI's load (the E2E step beside it) 30 s was not always enough.
+  it('keeps the keyword and filters in the address and checks them before searching', { timeout: 60_000 }, async () => {
     const fake = signInAs(READER).on(scrollSearchContracts, scrollReply);
     const { router } = renderApp('/hanbit/contracts');
     await screen.findByRole('link', { name: '용역계약 1' }, { timeout: 8000 });

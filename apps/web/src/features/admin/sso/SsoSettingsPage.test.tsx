@@ -29,6 +29,16 @@ function serve(view: SsoConfigView): FakeApi {
   return serveSession(installFakeApi(), { permissions: PERMISSIONS }).on(getSsoConfig, ok(view));
 }
 
+/**
+ * Replaces a field's text as a paste does: one input event, not one per character (typing a URL a
+ * key at a time re-rendered the form forty times, and under CI's load the test ran past its timeout).
+ */
+async function fill(field: HTMLElement, text: string) {
+  await userEvent.clear(field);
+  await userEvent.click(field);
+  await userEvent.paste(text);
+}
+
 async function openPage() {
   renderApp('/hanbit/admin/sso');
   expect(await screen.findByRole('heading', { level: 2, name: 'SSO(통합 로그인)' }, { timeout: 8000 })).toBeInTheDocument();
@@ -47,22 +57,18 @@ describe('SSO settings page', () => {
     expect(screen.getByText(REDIRECT_URI)).toBeInTheDocument();
     expect(within(form).getByLabelText('범위(Scopes)')).toHaveValue('openid email profile');
 
-    await userEvent.type(within(form).getByLabelText('발급자(Issuer) URL', { exact: false }), 'ftp://idp');
-    await userEvent.clear(within(form).getByLabelText('범위(Scopes)'));
-    await userEvent.type(within(form).getByLabelText('범위(Scopes)'), 'email');
+    await fill(within(form).getByLabelText('발급자(Issuer) URL', { exact: false }), 'ftp://idp');
+    await fill(within(form).getByLabelText('범위(Scopes)'), 'email');
     await userEvent.click(within(form).getByRole('button', { name: '저장' }));
     expect(await within(form).findByText('http(s)로 시작하는 올바른 URL을 입력하세요(쿼리와 # 없이).')).toBeInTheDocument();
     expect(within(form).getByText('클라이언트 ID를 입력하세요.')).toBeInTheDocument();
     expect(within(form).getByText('openid를 포함해 공백으로 구분한 범위를 입력하세요.')).toBeInTheDocument();
     expect(fake.calls(putSsoConfig)).toHaveLength(0);
 
-    const issuer = within(form).getByLabelText('발급자(Issuer) URL', { exact: false });
-    await userEvent.clear(issuer);
-    await userEvent.type(issuer, 'https://login.hanbit.example');
-    await userEvent.type(within(form).getByLabelText('클라이언트 ID', { exact: false }), 'legal-suite');
-    await userEvent.type(within(form).getByLabelText('클라이언트 시크릿'), 's3cret-value');
-    await userEvent.clear(within(form).getByLabelText('범위(Scopes)'));
-    await userEvent.type(within(form).getByLabelText('범위(Scopes)'), 'openid email');
+    await fill(within(form).getByLabelText('발급자(Issuer) URL', { exact: false }), 'https://login.hanbit.example');
+    await fill(within(form).getByLabelText('클라이언트 ID', { exact: false }), 'legal-suite');
+    await fill(within(form).getByLabelText('클라이언트 시크릿'), 's3cret-value');
+    await fill(within(form).getByLabelText('범위(Scopes)'), 'openid email');
     await userEvent.type(within(form).getByRole('combobox', { name: '허용 이메일 도메인' }), 'Hanbit.example{enter}');
     await userEvent.click(within(form).getByRole('button', { name: '저장' }));
 
