@@ -23,20 +23,24 @@ export interface IndexState {
   /** BM25's collection statistics: wordings indexed and their total length. */
   wordings: number;
   totalLength: number;
+  /** The greatest passage id: grows with every version indexed, even one adding no new wording. */
+  lastPassage: number;
 }
 
 /** The index's state in one statement: the statistics, the stored versions and for which days the versions in force hold. */
 export async function indexState(db: Db | Tx): Promise<IndexState> {
   const { rows } = await executorOf(db).executeSql(
     `select s.in_force_from, s.in_force_until, s.in_force_stored_versions, coalesce(s.wordings, 0)::int as wordings, coalesce(s.total_length, 0)::float8 as total_length,
-            (select count(*) from law_statutes)::int as stored
+            (select count(*) from law_statutes)::int as stored, coalesce((select max(id) from research_passages), 0)::float8 as last_passage
      from (select 1) one left join research_index_stats s on s.id = ${INDEX_STATS_ID}`,
     [],
   );
-  const row = rows[0] as { in_force_from: string | null; in_force_until: string | null; in_force_stored_versions: number | null; stored: number; wordings: number; total_length: number };
+  const row = rows[0] as {
+    in_force_from: string | null; in_force_until: string | null; in_force_stored_versions: number | null; stored: number; wordings: number; total_length: number; last_passage: number;
+  };
   return {
     from: row.in_force_from, until: row.in_force_until, storedVersions: row.in_force_stored_versions === null ? null : Number(row.in_force_stored_versions),
-    stored: Number(row.stored), wordings: Number(row.wordings), totalLength: Number(row.total_length),
+    stored: Number(row.stored), wordings: Number(row.wordings), totalLength: Number(row.total_length), lastPassage: Number(row.last_passage),
   };
 }
 

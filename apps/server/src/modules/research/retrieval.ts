@@ -192,7 +192,7 @@ const READ_AHEAD_AFTER_MS = 30_000;
 /** The process's term index, told the index's state (what its lists and sets depend on). */
 function syncedTermIndex(db: Db, state: IndexState): TermIndex {
   const index = termIndexOf(db);
-  index.sync({ postings: `${state.wordings}:${state.totalLength}`, versions: `${state.from}:${state.until}:${state.stored}` });
+  index.sync({ postings: `${state.wordings}:${state.totalLength}`, versions: `${state.from}:${state.until}:${state.stored}:${state.lastPassage}` });
   return index;
 }
 

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { executorOf } from '../../platform/db/client';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { recordStatements } from '../../test/statement-recorder';
+import { lawArticles, lawStatutes } from '../law';
 import { indexState } from './in-force-today';
+import { indexVersion } from './passage-index';
 import { indexShipped, storeCivilCode2009 } from './research.test-support';
 import { B, COMMON_SHARE, K1 } from './bm25';
 import { queryTerms, retrievePassages, statuteNames } from './retrieval';
@@ -85,6 +87,23 @@ describe('the held posting lists', () => {
     const oracle = await databaseScores(question);
     const wordings = await textIdsOf(after.passages.map((p) => p.passageId));
     for (const p of after.passages) expect(p.score).toBeCloseTo(oracle.get(wordings.get(p.passageId)!)!, 9);
+  });
+
+  it('follow a version indexed after it was stored (a first start: all imported, then indexed one by one)', async () => {
+    const db = t.services.db;
+    // A made-up statute in force today, stored but not indexed: the stored count will not change when it is.
+    await db.insert(lawStatutes).values({
+      lawSerialNumber: '990101001', lawId: '990101', title: '풍선배달시험법', compactTitle: '풍선배달시험법', kind: '법률', lawType: '법률',
+      effectiveDate: '2020-01-01', promulgationDate: '2020-01-01', promulgationNumber: '1', status: '시행', articleCount: 1,
+    });
+    await db.insert(lawArticles).values({
+      lawSerialNumber: '990101001', ordinal: 0, articleKey: '제1조', number: 1, branch: 0, title: null, text: '풍선배달 사업자는 풍선의 파손을 배상한다.', paragraphs: [], isDeleted: false, isAddendum: false,
+    });
+    const before = await retrievePassages(db, { question: '풍선배달 파손 배상', limit: 5, today: TODAY });
+    expect(before.passages.some((p) => p.lawId === '990101')).toBe(false);
+    expect(await indexVersion(db, '990101001')).toBe(true);
+    const after = await retrievePassages(db, { question: '풍선배달 파손 배상', limit: 5, today: TODAY });
+    expect(after.passages[0]).toMatchObject({ lawId: '990101', article: '제1조' });
   });
 
   it('read a term once for questions asking for it at the same time, and not again', async () => {

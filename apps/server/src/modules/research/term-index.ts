@@ -29,8 +29,9 @@ export interface PostingList {
 
 /**
  * What the held lists and sets depend on. `postings` changes when a wording is indexed (the index
- * only grows: a term's list grows with it); `versions` also when the versions in force today were
- * worked out again or a version was stored (what a date's or a statute's wordings are).
+ * only grows: a term's list grows with it); `versions` when a version was indexed (even one adding
+ * no wording: its passages carry old ones), stored, or the versions in force today were worked out
+ * again (what today's, a date's or a statute's wordings are). The sets are dropped on either.
  */
 export interface IndexGeneration {
   postings: string;
@@ -64,14 +65,15 @@ export class TermIndex {
 
   /** Drops what the index's state no longer supports. */
   sync(generation: IndexGeneration): void {
-    if (this.generation?.postings !== generation.postings) {
+    const postingsChanged = this.generation?.postings !== generation.postings;
+    if (postingsChanged) {
       this.changedAt = Date.now();
       this.lists.clear();
       this.held = 0;
       this.pending.clear();
       this.epoch++;
     }
-    if (this.generation?.versions !== generation.versions) {
+    if (postingsChanged || this.generation?.versions !== generation.versions) {
       this.inForce = null;
       this.wordingSets.clear();
     }
