@@ -24,7 +24,14 @@ function serverProvider(services: Pick<AppServices, 'config' | 'aiOutbound'>) {
 function recordedEmbeddings(services: AppServices, scope: TenantScope, provider: AiProvider): AiProvider {
   const record = (started: number, outcome: Omit<AiCallRecord, 'feature' | 'driver' | 'latencyMs' | 'credits'>) =>
     recordAiCall(services.db, { ...scope, userId: null }, { feature: 'RESEARCH_INDEX', driver: provider.driver, latencyMs: Date.now() - started, credits: 0, ...outcome });
-  return Object.assign(Object.create(provider) as AiProvider, {
+  return {
+    driver: provider.driver,
+    chatModel: provider.chatModel,
+    embeddingModel: provider.embeddingModel,
+    canGenerate: provider.canGenerate,
+    chat: (request) => provider.chat(request),
+    streamChat: (request) => provider.streamChat(request),
+    structured: (request) => provider.structured(request),
     async embed(request: EmbeddingRequest) {
       const started = Date.now();
       try {
@@ -37,7 +44,7 @@ function recordedEmbeddings(services: AppServices, scope: TenantScope, provider:
         throw err;
       }
     },
-  });
+  };
 }
 
 const EmbedPayloadSchema = z.object({

@@ -14,6 +14,9 @@ type Services = Pick<AppServices, 'db' | 'attachments'>;
 
 /** Using AI review (on top of the workspace membership and the AI_REVIEW product). */
 export const AI_REVIEW_USE = 'ai.review.use';
+
+/** A revision's text digest as the database computes it: `textDigest` (text-labels.ts) of the same text. */
+export const REVISION_TEXT_DIGEST = sql<string>`encode(sha256(convert_to(coalesce(${fileRevisions.extractedText}, ''), 'UTF8')), 'hex')`;
 type Body = z.output<typeof ReviewDocumentBodySchema>;
 
 export interface ReviewSource {
@@ -74,7 +77,7 @@ export async function resolveReviewSource(services: Services, ctx: RequestContex
       status: fileRevisions.extractionStatus,
       displayName: fileRevisions.displayName,
       length: sql<number>`coalesce(length(${fileRevisions.extractedText}), 0)::int`,
-      digest: sql<string>`encode(sha256(convert_to(coalesce(${fileRevisions.extractedText}, ''), 'UTF8')), 'hex')`,
+      digest: REVISION_TEXT_DIGEST,
     })
     .from(fileRevisions)
     .where(and(inScope(fileRevisions, scope), eq(fileRevisions.fileId, file.file.id), eq(fileRevisions.revision, revision)))

@@ -7,6 +7,7 @@ import { KO_SERVICE_CONTRACT, uploadContractText } from '../ai-review.test-suppo
 import { ReviewEngineThread } from '../engine/engine-off-thread';
 import { domainConfidence } from '../ood/ood.service';
 import { checkpointsFor, listPlaybook } from '../playbook/playbook.service';
+import { REVISION_TEXT_DIGEST } from './review-source';
 import { textDigest } from './text-labels';
 
 // The out-of-domain check of an estimate and a start reads its clause labels from the engine's
@@ -100,7 +101,7 @@ describe('the out-of-domain labels, kept per text', () => {
   it('are keyed by the digest the database computes of the same text', async () => {
     const fileKey = await uploadContractText(cast.t, cast.owner, `${KO_SERVICE_CONTRACT}\n😀 확인\n`, '요약-용역계약서.txt');
     const [row] = await cast.t.services.db
-      .select({ text: fileRevisions.extractedText })
+      .select({ text: fileRevisions.extractedText, digest: REVISION_TEXT_DIGEST })
       .from(fileRevisions)
       .innerJoin(files, eq(files.id, fileRevisions.fileId))
       .where(eq(files.fileKey, fileKey));
@@ -110,5 +111,7 @@ describe('the out-of-domain labels, kept per text', () => {
     expect(labelled.mock.calls.length - before).toBe(1);
     expect(labelled.mock.calls.at(-1)![0]).toBe(row!.text);
     expect(textDigest(row!.text!)).toMatch(/^[0-9a-f]{64}$/);
+    // The same key on both sides (an emoji and Hangul included): a hit needs no read of the text.
+    expect(row!.digest).toBe(textDigest(row!.text!));
   });
 });

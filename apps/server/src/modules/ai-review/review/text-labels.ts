@@ -15,7 +15,7 @@ export const TEXT_LABELS_KEPT = 256;
 
 const kept = new Map<string, Promise<TextLabels>>();
 
-/** The key of a text, as `TEXT_DIGEST_SQL` gives it in the database. */
+/** The key of a text, as `REVISION_TEXT_DIGEST` (review-source.ts) gives it in the database. */
 export function textDigest(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
