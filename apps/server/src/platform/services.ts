@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import { AttachmentRegistry } from './attachments';
 import { type Database, type Db, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { databaseUpkeepJob, scheduleDatabaseUpkeep } from './db/upkeep';
 import { type AnyJob, JobQueue } from './jobs/jobs';
 import { deliverMailJob, Mailer } from './mail/mailer';
 import { createOutboundClient, type OutboundClient } from './http/outbound';
@@ -42,9 +43,9 @@ export interface AppServices {
   notificationRecords: NotificationRecordRegistry;
 }
 
-/** Every job of the application: the platform's own (mail) and each module's. */
+/** Every job of the application: the platform's own (mail, the tables' upkeep) and each module's. */
 export function allJobs(modules: readonly ModuleManifest[]): Array<AnyJob<AppServices>> {
-  return [deliverMailJob as AnyJob<AppServices>, ...modules.flatMap((m) => m.jobs ?? [])];
+  return [deliverMailJob as AnyJob<AppServices>, databaseUpkeepJob as AnyJob<AppServices>, ...modules.flatMap((m) => m.jobs ?? [])];
 }
 
 /** Opens the database (migrating it) and builds the services; jobs are not started yet. */
@@ -108,6 +109,7 @@ export function createStorage(config: Config): ObjectStorage {
 
 export async function startServices(services: AppServices): Promise<void> {
   await services.jobs.start({ work: services.config.jobsEnabled, deps: services });
+  await scheduleDatabaseUpkeep(services);
   for (const module of services.modules) await module.schedule?.(services);
   if (services.config.seedDemoContent) {
     const stop = new AbortController();
