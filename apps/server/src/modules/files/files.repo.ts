@@ -54,19 +54,19 @@ export async function findFile(
   return row ?? null;
 }
 
-/** `findFile` for several keys at once (absent keys are left out). */
+/** `findFile` for several keys at once (absent keys are left out); `readable` alone filters without the write and lock flags. */
 export async function findFiles(
   db: Executor,
   scope: TenantScope,
   fileKeys: readonly string[],
-  options: { includeDeleted?: boolean; forUpdate?: boolean; access?: AttachmentAccess } = {},
+  options: { includeDeleted?: boolean; forUpdate?: boolean; access?: AttachmentAccess; readable?: SQL } = {},
 ): Promise<FoundFile[]> {
   if (fileKeys.length === 0) return [];
   const query = db
     .select({ file: files, revision: revisionSummary, isWritable: flag(options.access?.writable, true), isLocked: flag(options.access?.locked, false) })
     .from(files)
     .innerJoin(fileRevisions, and(eq(fileRevisions.fileId, files.id), eq(fileRevisions.revision, files.currentRevision)))
-    .where(and(inScope(files, scope), inArray(files.fileKey, [...new Set(fileKeys)]), options.includeDeleted ? undefined : isNull(files.deletedAt), options.access?.readable))
+    .where(and(inScope(files, scope), inArray(files.fileKey, [...new Set(fileKeys)]), options.includeDeleted ? undefined : isNull(files.deletedAt), options.access?.readable ?? options.readable))
     .orderBy(asc(files.id));
   return options.forUpdate ? query.for('update', { of: files }) : query;
 }

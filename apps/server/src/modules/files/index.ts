@@ -26,6 +26,7 @@ export { claimPendingAttachments } from './files.repo';
 /** The files' queries, for modules that keep files of their own (contract documents). */
 export * as filesRepo from './files.repo';
 export type { FileRow, FoundFile } from './files.repo';
+export type { ReadableFile } from './files.access';
 export { recordFileDownload, sendRevision } from './file-download';
 export { MIME_TYPES, SNIFF_BYTES, extractDocument, sniffFileType, verifyZip } from './documents';
 /** DOCX -> PDF with LibreOffice headless (standard-forms renders, e-sign converts a DOCX to sign). */

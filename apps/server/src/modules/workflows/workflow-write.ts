@@ -10,7 +10,7 @@ import type { AppServices } from '../../platform/services';
 import { membersWithPermission, peopleByIds } from '../admin';
 import { findWorkspaceName } from '../auth';
 import { addContractParticipants, canTransition, changeContractStatus, readableContract } from '../contracts';
-import { findReadableFiles, type FoundFile } from '../files';
+import { findReadableFiles, type ReadableFile } from '../files';
 import { PERMISSIONS, stepGroupOf } from './workflow.presets';
 import { contractStatusFor, type EngineState, FINAL_STATUSES, type Notice, waitingApprovers } from './workflow.state';
 import { actorOfMember, contractStatusOf } from './workflows.people';
@@ -37,7 +37,7 @@ export interface EventInput {
   to: ProcessStatus | null;
   comment: string | null;
   mentionUserIds: number[];
-  files: FoundFile[];
+  files: ReadableFile[];
 }
 
 /** Appends the next event (seq = last + 1, under the workflow's row lock) with its files. */
@@ -63,7 +63,7 @@ export async function appendEvent(tx: Tx, scope: TenantScope, row: repo.Workflow
 export const audit = (tx: Tx, caller: Caller, event: AuditEvent) => recordAudit(tx, event, { ...auditMetaOf(caller.ctx, caller.actor.userId), ...caller.scope });
 
 /** The files a body names: each readable by the caller (400 naming the key otherwise). */
-export async function readableFiles(services: Services, ctx: RequestContext, fileKeys: readonly string[], field = 'body.fileKeys'): Promise<FoundFile[]> {
+export async function readableFiles(services: Services, ctx: RequestContext, fileKeys: readonly string[], field = 'body.fileKeys'): Promise<ReadableFile[]> {
   if (fileKeys.length === 0) return [];
   const found = await findReadableFiles(services, ctx, fileKeys);
   const missing = fileKeys.filter((k) => !found.has(k));

@@ -8,7 +8,7 @@ import { type RequestContext, type TenantScope } from '../../platform/http/conte
 import { conflict, forbidden, notFound, validationError } from '../../platform/http/errors';
 import type { AppServices } from '../../platform/services';
 import { changeContractStatus, discardExecutedCopy, fileExecutedCopy, mainDocumentRevision, prepareExecutedCopy, readableContract } from '../contracts';
-import { type FoundFile } from '../files';
+import { type ReadableFile } from '../files';
 import { PERMISSIONS, type PresetType, stepGroupOf } from './workflow.presets';
 import { planForStart, presetOfWorkflow } from './workflow-presets.service';
 import { allowedActions, apply, contractStatusFor, type EngineOp, type EngineState, FINAL_STATUSES, startState, switchPreset, waitingApprovers } from './workflow.state';
@@ -201,7 +201,7 @@ export interface StartInput {
 export async function startWorkflowForContract(
   tx: Tx,
   scope: TenantScope,
-  input: { contractId: number; requesterUserId: number; presetType: PresetType; presetField?: string; message: string | null; desiredReviewDeadline: string | null; approvalLines: number[][] | null; files: FoundFile[]; ctx: RequestContext | null },
+  input: { contractId: number; requesterUserId: number; presetType: PresetType; presetField?: string; message: string | null; desiredReviewDeadline: string | null; approvalLines: number[][] | null; files: ReadableFile[]; ctx: RequestContext | null },
   services: Pick<AppServices, 'mailer'>,
 ): Promise<repo.WorkflowRow> {
   const contract = await contractStatusOf(tx, scope, input.contractId, { forUpdate: true });

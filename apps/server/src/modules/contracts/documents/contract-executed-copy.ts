@@ -1,7 +1,7 @@
 import type { Tx } from '../../../platform/db/client';
 import type { RequestContext, TenantScope } from '../../../platform/http/context';
 import type { AppServices } from '../../../platform/services';
-import { type FileType, type FoundFile, filesRepo as files } from '../../files';
+import { type FileType, type ReadableFile, filesRepo as files } from '../../files';
 import { findMainDocument } from './contract-documents.repo';
 import { addMainRevision, type SavedRevision, storeStream, type StoredBytes } from './contract-documents.store';
 
@@ -16,7 +16,7 @@ type Services = Pick<AppServices, 'db' | 'storage' | 'jobs' | 'config' | 'logger
  * written inside it (`fileExecutedCopy`); `discardExecutedCopy` when the transaction failed.
  * The caller checked the source is readable (findReadableFiles) and the workflow allows it.
  */
-export async function prepareExecutedCopy(services: Services, scope: TenantScope, source: FoundFile): Promise<StoredBytes> {
+export async function prepareExecutedCopy(services: Services, scope: TenantScope, source: ReadableFile): Promise<StoredBytes> {
   return storeStream(services, scope, await services.storage.get(source.revision.storageKey), {
     name: source.file.displayName,
     knownType: source.revision.fileType as FileType,
