@@ -9,6 +9,7 @@ import { requirePermission } from '../../../platform/http/access';
 import { type RequestContext, type TenantScope, tenantScope } from '../../../platform/http/context';
 import { AppError, notFound, validationError } from '../../../platform/http/errors';
 import { requestFingerprint } from '../../../platform/http/idempotency-key';
+import { Turns } from '../../../platform/http/turns';
 import type { AppServices } from '../../../platform/services';
 import { creditBalance, debitCredits, estimateCredits, resolveAiProvider } from '../../ai';
 import { domainConfidence, effectiveOod } from '../ood/ood.service';
@@ -127,8 +128,23 @@ async function lockStartOf(tx: Tx, scope: TenantScope, p: Plan, body: Body): Pro
  * committed, charged review. Starts of the same document at the same moment are serialised on the
  * cache key: the first is charged and queued, the others answer its review (charged nothing), as a
  * later start does while it runs. A repeated Idempotency-Key answers the first request's review.
+ * Starts take their turns (START_TURNS at once per process).
  */
 export async function startReview(services: AppServices, ctx: RequestContext, body: Body, idempotencyKey: string | null, checkpointIds?: readonly number[]): Promise<Review> {
+  requireReviewUse(ctx);
+  return startTurns(services).run(() => startInTurn(services, ctx, body, idempotencyKey, checkpointIds));
+}
+
+/** Starts take turns, two at a time per process (platform/http/turns.ts): a burst of them does not hold up every other call. */
+const START_TURNS = 2;
+const turnsOf = new WeakMap<AppServices, Turns>();
+function startTurns(services: AppServices): Turns {
+  let turns = turnsOf.get(services);
+  if (!turns) turnsOf.set(services, (turns = new Turns(START_TURNS)));
+  return turns;
+}
+
+async function startInTurn(services: AppServices, ctx: RequestContext, body: Body, idempotencyKey: string | null, checkpointIds?: readonly number[]): Promise<Review> {
   const { scope, userId } = requireReviewUse(ctx);
   const fingerprint = requestFingerprint(body);
   const replay = async () => {
