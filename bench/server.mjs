@@ -42,7 +42,8 @@ export async function startBenchServer(extraEnv = {}) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 60_000;
+  const startedAt = Date.now();
+  const deadline = startedAt + 60_000;
   for (;;) {
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
@@ -58,6 +59,7 @@ export async function startBenchServer(extraEnv = {}) {
   return {
     url,
     pid: child.pid,
+    startedAt,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
