@@ -14,7 +14,8 @@
 // Options (env): BENCH_REVIEW_CHARS (45000), BENCH_REVIEW_QUEUED (10), BENCH_REVIEW_BASELINE_SECONDS
 // (10), BENCH_REVIEW_INTERVAL_MS (100), BENCH_REVIEW_POLL (each: every queued review polled once a
 // second, as ten open review pages would; list: the finishes read from the sampled list, no extra
-// calls), BENCH_REVIEW_SKIP_BUILD=1 to reuse apps/server/dist.
+// calls), BENCH_REVIEW_SKIP_BUILD=1 to reuse apps/server/dist, BENCH_REVIEW_SAMPLES=file to write every
+// sample (with its start time) and the finishes.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
