@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, waitFor } from '../../test/harness';
-import { type TableActivity, upkeepOf, upkeepTables } from './upkeep';
+import { databaseUpkeepJob, type TableActivity, upkeepOf, upkeepTables } from './upkeep';
 
 const table = (over: Partial<TableActivity>): TableActivity => ({ schema: 'public', name: 't', modified: 0, dead: 0, tuples: 1000, analyzed: true, ...over });
 
@@ -95,7 +95,6 @@ describe('the tables upkeep on the database', () => {
   });
 
   it('is a job that books its next run', async () => {
-    const { databaseUpkeepJob } = await import('./upkeep');
     // The run booked at start-up (a minute ahead) may share the slot of the next one booked from now.
     await t.services.database.sql.executeSql(`delete from pgboss.job where name = 'db.upkeep'`, []);
     await databaseUpkeepJob.handler({ slot: 'test' }, t.services, { id: 'x', name: databaseUpkeepJob.name, retryCount: 0 });

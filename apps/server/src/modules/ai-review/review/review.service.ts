@@ -131,7 +131,7 @@ async function lockStartOf(tx: Tx, scope: TenantScope, p: Plan, body: Body): Pro
  * Starts take their turns (START_TURNS at once per process).
  */
 export async function startReview(services: AppServices, ctx: RequestContext, body: Body, idempotencyKey: string | null, checkpointIds?: readonly number[]): Promise<Review> {
-  requireReviewUse(ctx);
+  requireReviewUse(ctx); // a 403 is answered at once, not after waiting for a turn
   return startTurns(services).run(() => startInTurn(services, ctx, body, idempotencyKey, checkpointIds));
 }
 
