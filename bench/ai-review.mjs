@@ -12,9 +12,10 @@
 //     Target: p50 and p95 of those calls at most 20% above the baseline.
 // Results go to bench/results/ai-review-*.json.
 // Options (env): BENCH_REVIEW_CHARS (45000), BENCH_REVIEW_QUEUED (10), BENCH_REVIEW_BASELINE_SECONDS
-// (10), BENCH_REVIEW_INTERVAL_MS (100), BENCH_REVIEW_POLL (each: every queued review polled once a
-// second, as ten open review pages would; list: the finishes read from the sampled list, no extra
-// calls), BENCH_REVIEW_SKIP_BUILD=1 to reuse apps/server/dist, BENCH_REVIEW_SAMPLES=file to write every
+// (10), BENCH_REVIEW_INTERVAL_MS (100), BENCH_REVIEW_POLL (watch: every queued review watched as
+// ten open review pages watch it, through its progress stream, then read once DONE; each: every
+// queued review read once a second, as the pages did before the stream; list: the finishes read
+// from the sampled list, no extra calls), BENCH_REVIEW_SKIP_BUILD=1 to reuse apps/server/dist, BENCH_REVIEW_SAMPLES=file to write every
 // sample (with its start time) and the finishes.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,7 +26,7 @@ const CHARS = Number(process.env.BENCH_REVIEW_CHARS ?? 45_000);
 const QUEUED = Number(process.env.BENCH_REVIEW_QUEUED ?? 10);
 const BASELINE_SECONDS = Number(process.env.BENCH_REVIEW_BASELINE_SECONDS ?? 10);
 const INTERVAL_MS = Number(process.env.BENCH_REVIEW_INTERVAL_MS ?? 100);
-const POLL = process.env.BENCH_REVIEW_POLL === 'list' ? 'list' : 'each';
+const POLL = ['list', 'each'].includes(process.env.BENCH_REVIEW_POLL) ? process.env.BENCH_REVIEW_POLL : 'watch';
 const TARGET_SECONDS = 5;
 const TARGET_SLOWDOWN = 0.2;
 const MANAGER = 'manager@hanbit.example';
@@ -81,6 +82,22 @@ async function estimateWhenReady(url, headers, body) {
     if (status !== 409 || Date.now() > deadline) throw new Error(`estimate: ${status} ${JSON.stringify(json).slice(0, 300)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/**
+ * As a review's page watches it (apps/web/src/features/ai-review/review-progress-watch.ts): one
+ * read, its progress stream until the stream ends (at DONE or FAILED; another is opened if the
+ * server ended it sooner), then one read of the finished review.
+ */
+async function watchDone(url, headers, reviewId) {
+  let review = await call(url, 'GET', `/api/aireview/reviews/${reviewId}/v1`, headers);
+  while (review.status !== 'DONE' && review.status !== 'FAILED') {
+    const res = await fetch(`${url}/api/aireview/reviews/${reviewId}/progress/v1`, { headers: { ...headers, accept: 'text/event-stream' } });
+    if (res.status !== 200) throw new Error(`progress stream: ${res.status} ${(await res.text()).slice(0, 300)}`);
+    await res.text();
+    review = await call(url, 'GET', `/api/aireview/reviews/${reviewId}/v1`, headers);
+  }
+  return review;
 }
 
 async function waitDone(url, headers, reviewId, pollMs) {
@@ -235,15 +252,15 @@ try {
   const queuedStart = performance.now();
   const during = sampleWhile(kinds, () => running);
   const runs = await Promise.all(queuedBodies.map((b) => call(server.url, 'POST', '/api/aireview/review/contract-document/v5', headers, b)));
-  // Each review is watched as its page in the web app watches it: a poll a second (POLL_MS in
-  // apps/web/src/features/ai-review/ai-review-queries.ts). The bench polled every 250 ms until
-  // 2026-11-27, adding 40 requests a second of its own to the loaded phase only.
+  // Each review is watched as its page in the web app watches it: its progress stream (since
+  // 2026-11-28; before, a read a second: BENCH_REVIEW_POLL=each; the bench polled every 250 ms until
+  // 2026-11-27, adding 40 requests a second of its own to the loaded phase only).
   // BENCH_REVIEW_POLL=list: nobody has a review open; the finishes are read from the reviews list
   // the bench samples anyway (the ten queued reviews are its newest ten), so the loaded phase sends
   // exactly the baseline's calls and the difference is the queue's work alone.
   const finished = POLL === 'list'
     ? await waitDoneInList(server.url, headers, runs.map((r) => r.reviewId))
-    : await Promise.all(runs.map((r) => waitDone(server.url, headers, r.reviewId, 1000)));
+    : await Promise.all(runs.map((r) => (POLL === 'each' ? waitDone(server.url, headers, r.reviewId, 1000) : watchDone(server.url, headers, r.reviewId))));
   const queuedSeconds = (performance.now() - queuedStart) / 1000;
   running = false;
   await during.done;

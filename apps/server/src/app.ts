@@ -10,6 +10,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { buildContext, requestIdFor } from './platform/http/context';
 import { AppError } from './platform/http/errors';
 import { installErrorHandling, sendError } from './platform/http/error-handler';
+import { trackApiRequests } from './platform/http/event-stream';
 import { installJsonParser } from './platform/http/json-parser';
 import { registerModuleRoutes } from './platform/http/route';
 import { installBodyRateLimit, timeoutOptions } from './platform/http/request-timeouts';
@@ -108,12 +109,7 @@ export async function buildApp(services: AppServices, options: BuildAppOptions =
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)));
-  // Background jobs on the embedded database give way to API requests in flight (Database.trackRequest);
-  // 'close' comes once the answer is sent or the client went away.
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.url.startsWith('/api/')) reply.raw.once('close', services.database.trackRequest());
-    done();
-  });
+  trackApiRequests(app, services.database);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { files: 20, fields: 100, fieldSize: 1024 * 1024 } });
   await app.register(fastifyRateLimit, {

@@ -252,6 +252,19 @@ export const getReview = defineRoute({
   schemas: { params: ReviewParamsSchema, data: ReviewSchema },
 });
 
+/** A `progress` event of watchReviewProgress: the review's state as its row holds it. */
+export const ReviewProgressEventSchema = ReviewSchema.pick({ reviewId: true, status: true, progress: true, errorCode: true });
+export type ReviewProgressEvent = z.infer<typeof ReviewProgressEventSchema>;
+
+export const watchReviewProgress = defineRoute({
+  method: 'GET', path: '/api/aireview/reviews/:reviewId/progress/v1', access: 'member', product, tags, raw: true,
+  summary:
+    'A review\'s progress as text/event-stream, for its page instead of reading the review every second: a `progress` event ' +
+    '(ReviewProgressEvent) at once and at each change, and `: keep-alive` comments. The stream ends after the DONE or FAILED event ' +
+    '(read the review then for its findings), or after a few minutes (open it again). 404 (JSON) for a review the caller cannot see.',
+  schemas: { params: ReviewParamsSchema },
+});
+
 export const ReviewListItemSchema = ReviewSchema.omit({ findings: true, clauses: true, text: true });
 export const ReviewListQuerySchema = z.object({
   contractId: ContractIdSchema.optional(),

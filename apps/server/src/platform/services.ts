@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import { AttachmentRegistry } from './attachments';
 import { type Database, type Db, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { localSignals, postgresSignals, type Signals } from './db/signals';
 import { databaseUpkeepJob, scheduleDatabaseUpkeep } from './db/upkeep';
 import { type AnyJob, JobQueue } from './jobs/jobs';
 import { deliverMailJob, Mailer } from './mail/mailer';
@@ -23,6 +24,8 @@ export interface AppServices {
   config: Config;
   database: Database;
   db: Db;
+  /** Messages to whoever watches a record, in every process (a review's progress to its page). */
+  signals: Signals;
   jobs: JobQueue<AppServices>;
   mailer: Mailer;
   /** Where file bytes live (STORAGE_DRIVER). */
@@ -94,7 +97,10 @@ export async function createServices(
   mailer.attachJobs(jobs);
   const outbound = createOutboundClient({ allow: config.outbound.allowHosts });
   const aiOutbound = createOutboundClient({ allow: config.outbound.allowHosts, timeoutMs: Math.max(10_000, config.ai.timeoutMs) });
-  return { config, database, db: database.db, jobs, mailer, storage, outbound, aiOutbound, logger, startedAt: Date.now(), modules, searchSources, attachments, notificationRecords };
+  const signals = config.databaseUrl
+    ? postgresSignals({ url: config.databaseUrl, query: (text, values) => database.sql.executeSql(text, values), logger: logger.child({ component: 'signals' }) })
+    : localSignals(logger.child({ component: 'signals' }));
+  return { config, database, db: database.db, signals, jobs, mailer, storage, outbound, aiOutbound, logger, startedAt: Date.now(), modules, searchSources, attachments, notificationRecords };
 }
 
 /** The object storage driver of the configuration. */
@@ -153,5 +159,6 @@ export async function stopServices(services: AppServices, timeoutMs: number): Pr
   for (const module of services.modules) {
     await module.shutdown?.(services).catch((err: unknown) => services.logger.warn({ err, module: module.name }, 'module shutdown failed'));
   }
+  await services.signals.close();
   await services.database.close();
 }

@@ -12,6 +12,7 @@ import { clauseAnalysis, summarizeReview } from './review/review-extras.service'
 import { exportContractDocx, exportReviewReport } from './review/review-export.service';
 import * as model from './review/review-model.service';
 import * as reviews from './review/review.service';
+import { streamReviewProgress } from './review/review-watch.service';
 import { registerReviewVersionRoutes } from './review/review-versions.routes';
 
 /** Catalogue 7.1 (aireview): review runs, findings and decisions, the playbook, exports and the model-backed calls. */
@@ -20,6 +21,7 @@ export function registerAiReviewRoutes(app: FastifyInstance, services: AppServic
   route(app, api.reviewContractDocument, ({ ctx, body, request }) => reviews.startReview(services, ctx, body, idempotencyKeyOf(request)));
   route(app, api.reviewContractDocumentByCache, ({ ctx, body }) => reviews.reviewByCache(services, ctx, body));
   route(app, api.getReview, ({ ctx, params }) => reviews.getReview(services, ctx, params.reviewId));
+  route(app, api.watchReviewProgress, ({ ctx, params, request, reply }) => streamReviewProgress(services, ctx, params.reviewId, request, reply));
   route(app, api.listReviews, ({ ctx, query }) => reviews.listReviews(services, ctx, query));
   route(app, api.decideFinding, ({ ctx, params, body }) => reviews.decideFinding(services, ctx, params.reviewId, params.findingId, body));
   route(app, api.exportReviewedContractDocx, ({ ctx, params, reply }) => exportContractDocx(services, ctx, params.reviewId, reply));

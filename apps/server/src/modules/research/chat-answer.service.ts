@@ -19,8 +19,8 @@ import { koreanToday, requireResearchUse } from './research.policy';
 import { questionVectorsFor } from './question-vectors';
 import { queryTerms, retrievePassages, type RetrievalResult, type ScoredPassage } from './retrieval';
 import { chatSourceCitations, extractiveSourceAnswer } from './sources/source-answer';
+import { sseEvent, startEventStream } from '../../platform/http/event-stream';
 
-const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /** Where answer text goes as it is gated: the SSE response, or (evaluation) nowhere. */
 export type DeltaSink = (text: string) => void;
@@ -175,12 +175,11 @@ export async function queryChat(services: AppServices, ctx: RequestContext, body
   const start = () => {
     if (started) return;
     started = true;
-    reply.hijack();
-    reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    startEventStream(reply);
   };
   const write: DeltaSink = (text) => {
     start();
-    if (text) reply.raw.write(sse('delta', { text }));
+    if (text) reply.raw.write(sseEvent('delta', { text }));
   };
   try {
     const answer: GatedAnswer = !statutesAnswer && (sourceCitations.length > 0 || documentCitations.length > 0)
@@ -202,7 +201,7 @@ export async function queryChat(services: AppServices, ctx: RequestContext, body
     const saved = await storeExchange(services.db, scope, userId, chat, body.question, stored, filterOf(body));
     const done: ChatQueryDone = { chatKey: saved.chat.chatKey, question: saved.question, answer: saved.answer, creditsCharged, index: await indexProgress(services.db, vectors?.model ?? null) };
     start();
-    reply.raw.write(sse('done', done));
+    reply.raw.write(sseEvent('done', done));
     reply.raw.end();
   } catch (err) {
     if (!started) throw aiErrorToAppError(err);
@@ -211,7 +210,7 @@ export async function queryChat(services: AppServices, ctx: RequestContext, body
     const message = mapped instanceof AppError ? mapped.messageFor(ctx.locale) : 'error';
     if (!mapped || !(mapped instanceof AppError)) services.logger.error({ err }, 'research answer failed mid-stream');
     if (!reply.raw.writableEnded) {
-      reply.raw.write(sse('error', { code, message }));
+      reply.raw.write(sseEvent('error', { code, message }));
       reply.raw.end();
     }
   }

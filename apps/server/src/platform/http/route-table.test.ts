@@ -345,6 +345,7 @@ describe('the route table', () => {
         "POST /api/aireview/review/contract-document/v5 member AI_REVIEW",
         "POST /api/aireview/review/contract-document/by-cache/v3 member AI_REVIEW",
         "GET /api/aireview/reviews/:reviewId/v1 member AI_REVIEW",
+        "GET /api/aireview/reviews/:reviewId/progress/v1 member AI_REVIEW",
         "GET /api/aireview/reviews/v1 member AI_REVIEW",
         "PUT /api/aireview/reviews/:reviewId/findings/:findingId/decision/v1 member AI_REVIEW",
         "GET /api/aireview/reviews/:reviewId/contract-docx/v1 member AI_REVIEW",

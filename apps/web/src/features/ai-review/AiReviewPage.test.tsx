@@ -1,6 +1,6 @@
 import {
   decideFinding, editClause, exportReviewedContractDocx, exportReviewReport, getCheckpointStats, getClauseHistory, getReview, getReviewChatQuestionExamples, reviewChat,
-  translateReview,
+  translateReview, watchReviewProgress,
 } from '@legal/api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -39,28 +39,55 @@ describe('AI review: the review page', () => {
     vi.restoreAllMocks();
   });
 
-  it('polls a running review, shows its step, and shows the findings once it is done', async () => {
-    let calls = 0;
-    const fake = signInReviewer().on(getReview, () => {
-      calls += 1;
-      if (calls === 1) return ok(reviewOf({ status: 'RUNNING', progress: { step: 'CHECK', percent: 60 }, findings: [], summary: null, text: null, clauses: [] }));
-      return ok(reviewOf());
-    });
+  it('watches a running review\'s progress stream: the step moves as events come, and the findings show once it is done', async () => {
+    let stream: ReadableStreamDefaultController<Uint8Array> | null = null;
+    const send = (event: object) => stream!.enqueue(new TextEncoder().encode(`event: progress\ndata: ${JSON.stringify({ reviewId: 12, errorCode: null, ...event })}\n\n`));
+    let done = false;
+    const fake = signInReviewer()
+      .on(getReview, () => ok(done ? reviewOf() : reviewOf({ status: 'QUEUED', progress: { step: null, percent: 0 }, findings: [], summary: null, text: null, clauses: [] })))
+      .on(watchReviewProgress, () => new Response(new ReadableStream({ start: (controller) => void (stream = controller) }), { status: 200, headers: { 'content-type': 'text/event-stream' } }));
     renderApp('/hanbit/ai-review/12');
-    expect(await screen.findByText('점검 단계 진행 중', {}, { timeout: 8000 })).toBeInTheDocument();
+    await waitFor(() => expect(stream).not.toBeNull(), { timeout: 8000 });
+    send({ status: 'RUNNING', progress: { step: 'CHECK', percent: 60 } });
+    expect(await screen.findByText('점검 단계 진행 중')).toBeInTheDocument();
     expect(screen.getByText('60%')).toBeInTheDocument();
     for (const step of ['추출', '조항 분리', '분류', '점검', '요약']) expect(screen.getByText(step)).toBeInTheDocument();
-    // About a second later the next poll answers DONE: the findings replace the progress.
+    // No polling while the stream is open: the review was read once.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(fake.calls(getReview)).toHaveLength(1);
+    expect(fake.calls(watchReviewProgress)[0]!.path).toBe('/api/aireview/reviews/12/progress/v1');
+    // DONE: the review is read whole once, and the findings replace the progress.
+    done = true;
+    send({ status: 'DONE', progress: { step: 'SUMMARIZE', percent: 100 } });
+    stream!.close();
     expect(await screen.findByRole('article', { name: '대금 지급기한이 60일 이내인가?' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByText('점검 단계 진행 중')).not.toBeInTheDocument();
-    const polls = fake.calls(getReview).length;
-    expect(polls).toBeGreaterThanOrEqual(2);
-    // Done: polling stops.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(fake.calls(getReview).length).toBe(polls);
+    expect(fake.calls(getReview)).toHaveLength(2);
+    expect(fake.calls(watchReviewProgress)).toHaveLength(1);
     // The evidence is marked in the document by risk.
     const marks = document.querySelectorAll('mark[data-risk="HIGH"]');
     expect([...marks].map((m) => m.textContent)).toEqual(['90일 이내에 용역대금을 지급한다']);
+  });
+
+  it('where the progress stream is refused, asks for the review every second until it is done', async () => {
+    let calls = 0;
+    const fake = signInReviewer()
+      .on(getReview, () => {
+        calls += 1;
+        if (calls === 1) return ok(reviewOf({ status: 'RUNNING', progress: { step: 'CHECK', percent: 60 }, findings: [], summary: null, text: null, clauses: [] }));
+        return ok(reviewOf());
+      })
+      .on(watchReviewProgress, fail(502, 'ERROR_INTERNAL', 'bad gateway'));
+    renderApp('/hanbit/ai-review/12');
+    expect(await screen.findByText('점검 단계 진행 중', {}, { timeout: 8000 })).toBeInTheDocument();
+    // About a second later the next poll answers DONE: the findings replace the progress.
+    expect(await screen.findByRole('article', { name: '대금 지급기한이 60일 이내인가?' }, { timeout: 5000 })).toBeInTheDocument();
+    const polls = fake.calls(getReview).length;
+    expect(polls).toBeGreaterThanOrEqual(2);
+    expect(fake.calls(watchReviewProgress)).toHaveLength(1);
+    // Done: polling stops.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(fake.calls(getReview).length).toBe(polls);
   });
 
   it('filters the findings by risk and verdict (kept in the URL)', async () => {

@@ -5,13 +5,14 @@ import {
   workspaceKey,
 } from '@legal/api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { api, idempotencyHeaders, isApiError, newIdempotencyKey } from '../../lib/api';
 import { type SessionState, useSession } from '../../lib/session';
 import { saveBlob } from '../../lib/save-blob';
+import { isFinished, useReviewProgressWatch } from './review-progress-watch';
 
 const selectWorkspaceKey = (s: SessionState) => workspaceKey(s.tenantId, s.workspaceId);
-/** How often a running review is asked for its progress. */
+/** How often a running review is asked for its progress when its progress stream cannot be had. */
 export const POLL_MS = 1000;
 const EXPORT_TIMEOUT_MS = 180_000;
 /** A model rewriting a clause or translating a whole contract may take a while. */
@@ -143,16 +144,23 @@ export function useReviews(page: number, size = 10) {
   });
 }
 
-export const isFinished = (review: Pick<Review, 'status'> | undefined) => review?.status === 'DONE' || review?.status === 'FAILED';
+export { isFinished } from './review-progress-watch';
 
-/** A review, asked again every second while it is queued or running. */
+/**
+ * A review. While it is queued or running its page watches its progress (useReviewProgressWatch)
+ * and reads it whole once it finishes; where the stream cannot be had, it asks every second.
+ */
 export function useReview(reviewId: number) {
   const base = useAiReviewKey();
-  return useQuery({
-    queryKey: [...base, 'review', reviewId],
+  const queryKey = [...base, 'review', reviewId];
+  const [isPolling, setPolling] = useState(false);
+  const query = useQuery({
+    queryKey,
     queryFn: ({ signal }) => api.call(getReview, { signal, params: { reviewId } }),
-    refetchInterval: (query) => (query.state.data && !isFinished(query.state.data) ? POLL_MS : false),
+    refetchInterval: (q) => (isPolling && q.state.data && !isFinished(q.state.data) ? POLL_MS : false),
   });
+  useReviewProgressWatch(reviewId, queryKey, isPolling ? undefined : query.data, () => setPolling(true));
+  return query;
 }
 
 /** A user's own edit accepted with a finding: the text and the span of the review text it replaces. */

@@ -25,11 +25,46 @@ export interface EventStreamOptions<T> {
 export async function postEventStream<T>(
   path: string,
   body: unknown,
-  { onDelta, readDone, signal, fetchImpl = (url, init) => globalThis.fetch(url, init) }: EventStreamOptions<T>,
+  { onDelta, readDone, signal, fetchImpl }: EventStreamOptions<T>,
 ): Promise<T> {
+  let done: { value: T } | null = null;
+  await readEventStream(path, { method: 'POST', body, signal, fetchImpl }, (event, data) => {
+    if (event === 'delta') {
+      const text = (data as { text?: unknown } | null)?.text;
+      if (typeof text === 'string') onDelta(text);
+    } else if (event === 'done') {
+      done = { value: readDone(data) };
+      return 'stop';
+    }
+  });
+  if (done === null) throw new ApiError({ status: 0, code: 'ERROR_NETWORK', message: '', path });
+  return (done as { value: T }).value;
+}
+
+export interface WatchOptions {
+  /** Each event but `error`, with its data parsed as JSON (null when it is not JSON). */
+  onEvent: (event: string, data: unknown) => void;
+  signal?: AbortSignal;
+  fetchImpl?: typeof fetch;
+}
+
+/**
+ * GETs a raw route that answers text/event-stream (a record's progress) and hands each event to
+ * `onEvent` until the server ends the stream, when it resolves. Refusals before the stream and
+ * `error` events reject with an ApiError, as postEventStream does.
+ */
+export async function watchEventStream(path: string, { onEvent, signal, fetchImpl }: WatchOptions): Promise<void> {
+  await readEventStream(path, { method: 'GET', signal, fetchImpl }, (event, data) => void onEvent(event, data));
+}
+
+async function readEventStream(
+  path: string,
+  { method, body, signal, fetchImpl = (url, init) => globalThis.fetch(url, init) }: { method: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal; fetchImpl?: typeof fetch },
+  onEvent: (event: string, data: unknown) => 'stop' | void,
+): Promise<void> {
   const state = sessionStore.getState();
   const response = await fetchImpl(buildUrl('', path), {
-    method: 'POST',
+    method,
     credentials: 'include',
     signal,
     headers: {
@@ -37,9 +72,9 @@ export async function postEventStream<T>(
       [HEADER.workspace]: String(state.workspaceId),
       [HEADER.locale]: currentLocale(),
       accept: 'text/event-stream',
-      'content-type': 'application/json',
+      ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
     },
-    body: JSON.stringify(body),
+    ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
   });
   if (!response.ok || !response.body) {
     const envelope = await readErrorEnvelope(await response.text().catch(() => ''));
@@ -54,17 +89,12 @@ export async function postEventStream<T>(
   }
   for await (const event of readSseEvents(response.body, signal)) {
     const data = parseJson(event.data);
-    if (event.event === 'delta') {
-      const text = (data as { text?: unknown } | null)?.text;
-      if (typeof text === 'string') onDelta(text);
-    } else if (event.event === 'done') {
-      return readDone(data);
-    } else if (event.event === 'error') {
+    if (event.event === 'error') {
       const error = (data ?? {}) as { code?: string; message?: string };
       throw new ApiError({ status: 200, code: error.code ?? 'ERROR_INTERNAL', message: error.message ?? '', path });
     }
+    if (onEvent(event.event, data) === 'stop') return;
   }
-  throw new ApiError({ status: 0, code: 'ERROR_NETWORK', message: '', path });
 }
 
 function parseJson(text: string): unknown {

@@ -9,6 +9,7 @@ import { aiErrorToAppError, estimateCredits, meteredAiCall, requireAiService, re
 import { type ReviewRow } from './review-dto';
 import { textLanguage } from '../engine/text-language';
 import { findingsOf, requireReviewUse, reviewText, visibleReview } from './review.service';
+import { sseEvent, startEventStream } from '../../../platform/http/event-stream';
 
 /** The answer when no model can generate here: 503 ERROR_AI_PROVIDER_NOT_CONFIGURED with how to configure one. */
 export const notConfigured = () => new AppError('ERROR_AI_PROVIDER_NOT_CONFIGURED');
@@ -141,7 +142,6 @@ export function chatSentences(answer: string, clauses: readonly Clause[], text: 
   });
 }
 
-const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 const CHAT_CONTEXT_CHARS = 60_000;
 
 /**
@@ -179,8 +179,7 @@ export async function reviewChat(services: AppServices, ctx: RequestContext, bod
         })[Symbol.asyncIterator]();
         // The first event decides: a provider that fails before answering gets the JSON error, not a stream.
         let next = await stream.next();
-        reply.hijack();
-        reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+        startEventStream(reply);
         started = true;
         let answer = '';
         let model: string | null = null;
@@ -189,13 +188,13 @@ export async function reviewChat(services: AppServices, ctx: RequestContext, bod
           const event = next.value;
           if (event.type === 'delta') {
             answer += event.text;
-            reply.raw.write(sse('delta', { text: event.text }));
+            reply.raw.write(sseEvent('delta', { text: event.text }));
           } else {
             model = event.result.model;
             usage = event.result.usage;
           }
         }
-        reply.raw.write(sse('done', { sentences: chatSentences(answer, clauses, text), creditsCharged: credits }));
+        reply.raw.write(sseEvent('done', { sentences: chatSentences(answer, clauses, text), creditsCharged: credits }));
         reply.raw.end();
         return { value: null, usage, model };
       },
@@ -206,7 +205,7 @@ export async function reviewChat(services: AppServices, ctx: RequestContext, bod
     const code = mapped instanceof AppError ? mapped.code : 'ERROR_INTERNAL';
     const message = mapped instanceof AppError ? mapped.messageFor(ctx.locale) : 'error';
     if (!reply.raw.writableEnded) {
-      reply.raw.write(sse('error', { code, message }));
+      reply.raw.write(sseEvent('error', { code, message }));
       reply.raw.end();
     }
   }

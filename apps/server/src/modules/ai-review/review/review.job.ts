@@ -16,6 +16,7 @@ import { runModelReview } from '../engine/model-engine';
 import { EngineTimeoutError, reviewEngineThread } from '../engine/engine-off-thread';
 import { checkpointsFor, listPlaybook } from '../playbook/playbook.service';
 import { textLanguage } from '../engine/text-language';
+import { announceProgress } from './review-progress';
 
 const RETRY_LIMIT = 2;
 /** Checkpoint calls in flight at once per model review (two reviews run at once per process). */
@@ -41,9 +42,10 @@ type Scope = { tenantId: number; workspaceId: number };
 
 async function setProgress(services: AppServices, scope: Scope, reviewId: number, step: ReviewStep, percent: number) {
   await services.db.update(aiReviews).set({ status: 'RUNNING', progressStep: step, progressPercent: percent }).where(and(inScope(aiReviews, scope), eq(aiReviews.id, reviewId)));
+  await announceProgress(services, scope, { id: reviewId, status: 'RUNNING', progressStep: step, progressPercent: percent, errorCode: null });
 }
 
-/** A progress row more often than the web app polls (POLL_MS, 1 s) is never seen. */
+/** Progress more often than this is not worth a statement (the page shows it for under a second). */
 export const PROGRESS_EVERY_MS = 500;
 
 /**
@@ -205,6 +207,7 @@ async function runReview(services: AppServices, scope: Scope, reviewId: number):
       });
     }
   });
+  await announceProgress(services, scope, { id: reviewId, status: 'DONE', progressStep: 'SUMMARIZE', progressPercent: 100, errorCode: null });
 }
 
 /**
@@ -271,9 +274,10 @@ async function failReview(services: AppServices, scope: Scope, reviewId: number,
     .update(aiReviews)
     .set({ status: 'FAILED', errorCode, creditsCharged: 0, finishedAt: new Date() })
     .where(and(inScope(aiReviews, scope), eq(aiReviews.id, reviewId), inArray(aiReviews.status, ['QUEUED', 'RUNNING'])))
-    .returning({ debitEntryId: aiReviews.debitEntryId });
+    .returning({ debitEntryId: aiReviews.debitEntryId, progressStep: aiReviews.progressStep, progressPercent: aiReviews.progressPercent });
   await services.db.delete(aiReviewFindings).where(and(inScope(aiReviewFindings, scope), eq(aiReviewFindings.reviewId, reviewId)));
   if (failed?.debitEntryId != null) await refundDebit(services.db, { ...scope, userId: null }, failed.debitEntryId);
+  if (failed) await announceProgress(services, scope, { id: reviewId, status: 'FAILED', progressStep: failed.progressStep, progressPercent: failed.progressPercent, errorCode });
 }
 
 /**
