@@ -67,23 +67,61 @@ export interface SessionLookup {
   impersonatorUserId: number | null;
   /** The user's password expiry: an expired password confines the session (authenticate.ts). */
   passwordExpiresAt: Date | null;
+  /** Asked for with a scope: the user's membership there (null: none). */
+  membership?: Membership | null;
 }
+
+/** The membership of user `user` in workspace (`tenant`, `workspace`) as findMembership reads it; placeholders or column names in. */
+function membershipSql(tenant: string, workspace: string, user: string): string {
+  return `SELECT m.id, array(
+              SELECT unnest(r.permissions) FROM membership_roles mr
+                JOIN roles r ON r.tenant_id = ${tenant} AND r.workspace_id = ${workspace} AND r.id = mr.role_id
+               WHERE mr.tenant_id = ${tenant} AND mr.workspace_id = ${workspace} AND mr.membership_id = m.id
+              UNION
+              SELECT unnest(r.permissions) FROM group_members gm
+                JOIN group_roles gr ON gr.tenant_id = ${tenant} AND gr.workspace_id = ${workspace} AND gr.group_id = gm.group_id
+                JOIN roles r ON r.tenant_id = ${tenant} AND r.workspace_id = ${workspace} AND r.id = gr.role_id
+               WHERE gm.tenant_id = ${tenant} AND gm.workspace_id = ${workspace} AND gm.membership_id = m.id
+            ) AS permissions, w.products
+       FROM memberships m
+       JOIN workspaces w ON w.id = m.workspace_id AND w.tenant_id = m.tenant_id AND w.deleted_at IS NULL
+      WHERE m.tenant_id = ${tenant} AND m.workspace_id = ${workspace} AND m.user_id = ${user} AND m.status = 'ACTIVE'`;
+}
+
+export interface Membership {
+  id: number;
+  permissions: Set<string>;
+  products: Set<ProductType>;
+}
+
+const membershipOf = (id: unknown, permissions: string[], products: string[]): Membership => ({
+  id: Number(id),
+  permissions: new Set(permissions),
+  products: new Set(products as ProductType[]),
+});
 
 /**
  * The session behind an access-token hash, with what the authentication hook checks: one
  * indexed query per authenticated request. Hand-written SQL on the raw executor because it
  * runs on every request: the query builder and its row mapping cost ~0.5 ms more on PGlite
  * (measured: 1.0 ms vs 0.5 ms per lookup). Columns as in sessions.table.ts / users.table.ts.
+ *
+ * With `scope` (a workspace request) it also reads the session user's membership there, as
+ * findMembership would (`membership`: null when there is none), so that the access check of the
+ * request costs no second statement.
  */
-export async function findSessionByAccessHash(executor: SqlExecutor, accessTokenHash: string): Promise<SessionLookup | null> {
+export async function findSessionByAccessHash(executor: SqlExecutor, accessTokenHash: string, scope?: TenantScope): Promise<SessionLookup | null> {
   const { rows } = await executor.executeSql(
     `SELECT s.id, s.user_id, s.kind, s.access_expires_at, s.absolute_expires_at, s.last_seen_at, s.idle_timeout_seconds,
-            s.revoked_at, s.impersonator_user_id, u.status, u.password_expires_at, (sa.user_id IS NOT NULL) AS is_super_admin
+            s.revoked_at, s.impersonator_user_id, u.status, u.password_expires_at, (sa.user_id IS NOT NULL) AS is_super_admin${
+              scope ? ', mem.id AS membership_id, mem.permissions AS membership_permissions, mem.products AS membership_products' : ''
+            }
        FROM sessions s
        JOIN users u ON u.id = s.user_id
-       LEFT JOIN super_admins sa ON sa.user_id = s.user_id
+       LEFT JOIN super_admins sa ON sa.user_id = s.user_id${scope ? `
+       LEFT JOIN LATERAL (${membershipSql('$2', '$3', 's.user_id')}) mem ON true` : ''}
       WHERE s.access_token_hash = $1`,
-    [accessTokenHash],
+    scope ? [accessTokenHash, scope.tenantId, scope.workspaceId] : [accessTokenHash],
   );
   const row = rows[0] as Record<string, unknown> | undefined;
   if (!row) return null;
@@ -101,6 +139,13 @@ export async function findSessionByAccessHash(executor: SqlExecutor, accessToken
     isSuperAdmin: row.is_super_admin === true,
     impersonatorUserId: row.impersonator_user_id === null || row.impersonator_user_id === undefined ? null : Number(row.impersonator_user_id),
     passwordExpiresAt: row.password_expires_at === null || row.password_expires_at === undefined ? null : date(row.password_expires_at),
+    ...(scope
+      ? {
+          membership: row.membership_id === null || row.membership_id === undefined
+            ? null
+            : membershipOf(row.membership_id, row.membership_permissions as string[], row.membership_products as string[]),
+        }
+      : {}),
   };
 }
 
@@ -112,25 +157,10 @@ export async function findSessionByAccessHash(executor: SqlExecutor, accessToken
  * building it with the query builder cost more than running it. Columns as in
  * memberships.table.ts and organization.table.ts.
  */
-export async function findMembership(db: Queryable, scope: TenantScope, userId: number) {
-  const { rows } = await executorOf(db).executeSql(
-    `SELECT m.id, array(
-              SELECT unnest(r.permissions) FROM membership_roles mr
-                JOIN roles r ON r.tenant_id = $1 AND r.workspace_id = $2 AND r.id = mr.role_id
-               WHERE mr.tenant_id = $1 AND mr.workspace_id = $2 AND mr.membership_id = m.id
-              UNION
-              SELECT unnest(r.permissions) FROM group_members gm
-                JOIN group_roles gr ON gr.tenant_id = $1 AND gr.workspace_id = $2 AND gr.group_id = gm.group_id
-                JOIN roles r ON r.tenant_id = $1 AND r.workspace_id = $2 AND r.id = gr.role_id
-               WHERE gm.tenant_id = $1 AND gm.workspace_id = $2 AND gm.membership_id = m.id
-            ) AS permissions, w.products
-       FROM memberships m
-       JOIN workspaces w ON w.id = m.workspace_id AND w.tenant_id = m.tenant_id AND w.deleted_at IS NULL
-      WHERE m.tenant_id = $1 AND m.workspace_id = $2 AND m.user_id = $3 AND m.status = 'ACTIVE'`,
-    [scope.tenantId, scope.workspaceId, userId],
-  );
+export async function findMembership(db: Queryable, scope: TenantScope, userId: number): Promise<Membership | null> {
+  const { rows } = await executorOf(db).executeSql(membershipSql('$1', '$2', '$3'), [scope.tenantId, scope.workspaceId, userId]);
   const row = rows[0] as { id: unknown; permissions: string[]; products: string[] } | undefined;
-  return row ? { id: Number(row.id), permissions: new Set(row.permissions), products: new Set(row.products as ProductType[]) } : null;
+  return row ? membershipOf(row.id, row.permissions, row.products) : null;
 }
 
 /** One launcher entry per membership, in workspace order. */

@@ -1,11 +1,11 @@
 import { AUTH_LIMITS, PERMISSION } from '@legal/api';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../platform/db/client';
-import type { Principal, RequestContext } from '../../platform/http/context';
+import type { Principal, RequestContext, TenantScope } from '../../platform/http/context';
 import { AppError, notFound } from '../../platform/http/errors';
 import { auditMetaOf, recordAudit } from '../../platform/audit/audit';
 import { isAccessValid, isSessionAlive, passwordAlertLevel } from './auth.policy';
-import { findSessionByAccessHash, listLiveSessions, revokeUserSessions } from './auth.repo';
+import { findSessionByAccessHash, listLiveSessions, type Membership, revokeUserSessions } from './auth.repo';
 import { refreshTokens, sessions } from './sessions.table';
 import { hashToken, newId, newToken } from './tokens';
 
@@ -69,6 +69,8 @@ export interface AuthenticatedSession {
    * (the impersonator cannot change the user's password).
    */
   isPasswordExpired: boolean;
+  /** Asked for with a scope: the user's membership there, read with the session (null: none). */
+  membership?: Membership | null;
 }
 
 /**
@@ -76,9 +78,9 @@ export interface AuthenticatedSession {
  * revoked, or its user is disabled. A super-admin session of a user who is no longer a super
  * admin counts as an ordinary one.
  */
-export async function authenticateAccessToken(database: Pick<Database, 'db' | 'sql'>, token: string, now: Date): Promise<AuthenticatedSession | null> {
+export async function authenticateAccessToken(database: Pick<Database, 'db' | 'sql'>, token: string, now: Date, scope?: TenantScope): Promise<AuthenticatedSession | null> {
   if (token.length > 256) return null;
-  const session = await findSessionByAccessHash(database.sql, hashToken(token));
+  const session = await findSessionByAccessHash(database.sql, hashToken(token), scope);
   if (!session || session.userStatus !== 'ACTIVE' || !isAccessValid(session, now)) return null;
   if (now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_GRANULARITY_MS) {
     await database.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
@@ -94,7 +96,7 @@ export async function authenticateAccessToken(database: Pick<Database, 'db' | 's
     ...(session.impersonatorUserId !== null ? { impersonatorUserId: session.impersonatorUserId } : {}),
   };
   const isPasswordExpired = session.impersonatorUserId === null && passwordAlertLevel(session.passwordExpiresAt, now) === 'EXPIRED';
-  return { principal, isPasswordExpired };
+  return { principal, isPasswordExpired, ...(session.membership !== undefined ? { membership: session.membership } : {}) };
 }
 
 type RefreshOutcome = { ok: true; issued: IssuedSession } | { ok: false; reason: 'UNKNOWN' | 'ENDED' | 'REUSED' };

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ROUTE_TABLE, route } from '../../platform/http/route';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { recordStatements } from '../../test/statement-recorder';
+import { findMembership } from './auth.repo';
 import { login, newUser, newWorkspace, signIn, workspaceHeaders } from './auth.test-support';
 import { seedDemoData } from './demo-seed';
 import { memberships, roles } from './memberships.table';
@@ -71,6 +73,33 @@ describe('workspace context: membership is verified, headers are never trusted a
     expect((await t.app.inject({ method: 'POST', url: '/api/test/admin-probe/v1', headers: workspaceHeaders(ws, adminCookie) })).statusCode).toBe(200);
     const other = await newWorkspace(t);
     expect((await t.app.inject({ method: 'POST', url: '/api/test/admin-probe/v1', headers: workspaceHeaders(other, adminCookie) })).statusCode).toBe(403);
+  });
+});
+
+describe('a workspace request\'s access check', () => {
+  it('reads the session and the membership in one statement, with what findMembership answers; a deactivated member is refused at once', async () => {
+    const ws = await newWorkspace(t);
+    const member = await newUser(t, { workspace: ws, roles: ['LEGAL_MANAGER'] });
+    const cookie = await signIn(t, member.loginId);
+    const recording = recordStatements(t.services.database);
+    const probe = await t.app.inject({ method: 'GET', url: '/api/test/member-probe/v1', headers: workspaceHeaders(ws, cookie) });
+    recording.stop();
+    expect(probe.statusCode, probe.body).toBe(200);
+    const reads = recording.statements.filter((s) => /\bsessions\b|\bmemberships\b/i.test(s.sql));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]!.sql).toMatch(/FROM sessions s[\s\S]*JOIN LATERAL[\s\S]*FROM memberships m/);
+    const membership = await findMembership(t.services.db, ws, member.userId);
+    expect(probe.json().data).toEqual({ membershipId: membership!.id, permissions: [...membership!.permissions].sort() });
+
+    // A route without a workspace reads the session alone.
+    const alone = recordStatements(t.services.database);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/launcher/v1', headers: { cookie } })).statusCode).toBe(200);
+    alone.stop();
+    expect(alone.statements.filter((s) => /JOIN LATERAL/.test(s.sql))).toHaveLength(0);
+
+    await t.services.db.update(memberships).set({ status: 'DEACTIVATED' }).where(eq(memberships.id, membership!.id));
+    const refused = await t.app.inject({ method: 'GET', url: '/api/test/member-probe/v1', headers: workspaceHeaders(ws, cookie) });
+    expect(refused.statusCode).toBe(403);
   });
 });
 
