@@ -4,7 +4,6 @@ import {
   FindingSchema,
   LabelCheckpointsQuerySchema,
   LocalizedTextSchema,
-  ReviewChatBodySchema,
   ReviewContractTypeInfoSchema,
   ReviewContractTypeSchema,
   ReviewDocumentBodySchema,
@@ -12,6 +11,7 @@ import {
   ReviewSchema,
   CheckpointSchema,
 } from './ai-review';
+import { ReviewChatBodySchema } from './ai-review-chat';
 import { WorkspaceCheckpointBodySchema } from './ai-review-checkpoints';
 import { ClauseLabelSchema } from './contract-analysis';
 import { defineRoute } from './http';
@@ -142,6 +142,7 @@ export const reviewContractByPlaybook = defineRoute({
 export const ReviewChatQueryConfirmBodySchema = z.object({
   reviewId: z.number().int().positive(),
   question: z.string().min(1).max(2000),
+  history: ReviewChatBodySchema.shape.history.describe('The earlier turns, as review-chat/v2 will be sent them (the price may count them)'),
 });
 
 export const ReviewChatQueryConfirmSchema = z.object({
@@ -158,7 +159,7 @@ export const ReviewChatQueryConfirmSchema = z.object({
       }),
     )
     .describe('The clauses of the review most similar to the question, best first: the context the answer will rest on'),
-  credits: z.number().int().describe('What review-chat/v2 will debit for this question'),
+  credits: z.number().int().describe('What review-chat/v2 will debit for this question after the given history'),
   isModelConfigured: z.boolean().describe('false: review-chat answers 503 ERROR_AI_PROVIDER_NOT_CONFIGURED'),
 });
 export type ReviewChatQueryConfirm = z.infer<typeof ReviewChatQueryConfirmSchema>;

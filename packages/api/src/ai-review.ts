@@ -363,32 +363,6 @@ export const editClause = defineRoute({
   schemas: { body: EditClauseBodySchema, data: z.object({ text: z.string(), creditsCharged: z.number().int(), model: z.string() }) },
 });
 
-export const ReviewChatBodySchema = z.object({
-  reviewId: z.number().int().positive(),
-  question: z.string().trim().min(1).max(2000),
-  history: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string().max(8000) })).max(20).default([]),
-});
-
-export const ReviewChatSentenceSchema = z.object({
-  text: z.string(),
-  clause: z.object({ heading: z.string().nullable(), startOffset: z.number().int(), endOffset: z.number().int() }).nullable(),
-});
-
-export const reviewChat = defineRoute({
-  method: 'POST', path: '/api/aireview/review-chat/v2', access: 'member', product, tags, raw: true,
-  summary:
-    'Answers a question about the reviewed contract as text/event-stream: `delta` events ({text}) as the model writes, then one `done` event ' +
-    '({sentences: [{text, clause}], creditsCharged}) where each sentence points at the clause it rests on, or an `error` event ({code, message}). ' +
-    'Errors before the stream starts (401, 403, 404, 402, 503) are the usual JSON envelope.',
-  schemas: { body: ReviewChatBodySchema },
-});
-
-export const getReviewChatQuestionExamples = defineRoute({
-  method: 'GET', path: '/api/aireview/review-chat/question-examples/v1', access: 'member', product, tags,
-  summary: 'Questions users ask about a contract of this type, in the caller\'s language.',
-  schemas: { query: z.object({ contractType: ReviewContractTypeSchema }), data: z.array(z.string()) },
-});
-
 export const REVIEW_CONTRACT_TYPE_CATALOGUE: Array<Named<ReviewContractType>> = [
   { code: 'NDA', name: { ko: '비밀유지계약', en: 'Non-disclosure agreement' } },
   { code: 'SERVICE', name: { ko: '용역계약', en: 'Service agreement' } },

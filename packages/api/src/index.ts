@@ -25,6 +25,7 @@ export * from './admin-audit';
 export * from './sso';
 export * from './contracts';
 export * from './ai-review';
+export * from './ai-review-chat';
 export * from './ai-review-checkpoints';
 export * from './ai-review-versions';
 export * from './law';

@@ -1,4 +1,4 @@
-import { type Review, ReviewSchema } from '@legal/api';
+import { type Review, reviewChatCredits, ReviewSchema } from '@legal/api';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inScope } from '../../platform/db/tenancy';
@@ -121,7 +121,10 @@ describe('model calls of a review, through the routes', () => {
     const pieces = ['대금은 검수 완료 후 90일 이내', `에 지급합니다 [C${i + 1}].`, ' "갑"은 언제든지 계약을 해지할 수 있습니다.', ` [C${j + 1}]`, '\n지체상금은 계약서에 정함이 없습니다.'];
     llm.enqueue(openAiReplies.stream(pieces, { usage: { input: 900, output: 40 } }));
     const before = await balanceOf(ws);
-    const res = await call(owner, 'POST', CHAT, { reviewId: done.reviewId, question: '대금은 언제 지급되고, 갑이 해지할 수 있나요?' });
+    const history = [{ role: 'user', content: '계약 기간은?' }, { role: 'assistant', content: '1년입니다 [C2].' }];
+    const confirm = await call(owner, 'POST', '/api/aireview/review-chat/query-confirm/v1', { reviewId: done.reviewId, question: '대금은 언제?', history });
+    expect(confirm.json().data).toMatchObject({ isModelConfigured: true });
+    const res = await call(owner, 'POST', CHAT, { reviewId: done.reviewId, question: '대금은 언제 지급되고, 갑이 해지할 수 있나요?', history });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/event-stream');
     const events = sseEvents(res.body);
@@ -137,6 +140,9 @@ describe('model calls of a review, through the routes', () => {
     ]);
     const credits = last.data.creditsCharged as number;
     expect(credits).toBeGreaterThan(0);
+    // What query-confirm and the drawer showed before the question is what it cost.
+    expect(credits).toBe(confirm.json().data.credits);
+    expect(credits).toBe(reviewChatCredits(done.clauses, done.text!, history.length));
     expect(await balanceOf(ws)).toBe(before - credits);
     // The clauses went to the model with their ids; one call, one debit, tokens from the stream's usage.
     expect(llm.requests).toHaveLength(1);

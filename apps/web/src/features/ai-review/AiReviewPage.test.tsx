@@ -1,6 +1,6 @@
 import {
   decideFinding, editClause, exportReviewedContractDocx, exportReviewReport, getCheckpointStats, getClauseHistory, getReview, getReviewChatQuestionExamples, reviewChat,
-  translateReview, watchReviewProgress,
+  reviewChatCredits, translateReview, watchReviewProgress,
 } from '@legal/api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -218,6 +218,9 @@ describe('AI review: the review page', () => {
       });
     renderApp('/hanbit/ai-review/12');
     await userEvent.click(await screen.findByRole('button', { name: '검토 채팅' }, { timeout: 8000 }));
+    // The price of a question with a model, as review-chat/v2 will debit it, before it is asked.
+    const price = reviewChatCredits(CLAUSES, TEXT);
+    expect(await screen.findByText('질문 1건 예상 차감:')).toHaveTextContent(`질문 1건 예상 차감: ${price} 크레딧`);
     await userEvent.click(await screen.findByRole('textbox', { name: '질문' }));
     await userEvent.paste('대금은 언제 받나요?');
     await userEvent.click(screen.getByRole('button', { name: '묻기' }));

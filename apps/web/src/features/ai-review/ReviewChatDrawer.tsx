@@ -1,8 +1,9 @@
-import { type Review } from '@legal/api';
+import { type Review, reviewChatCredits } from '@legal/api';
 import { Alert, Anchor, Badge, Button, Drawer, Group, Loader, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api';
+import { useLocaleFormat } from '../../lib/i18n/locale-format';
 import { isProviderMissing } from './ai-review-errors';
 import { useQuestionExamples } from './ai-review-queries';
 import { type ReviewChatSentence, type ReviewChatTurn, streamReviewChat } from './review-chat-stream';
@@ -23,8 +24,20 @@ interface Exchange {
  * clause. Stopping, or closing the drawer, aborts the running stream (the server stops the model)
  * and keeps what had streamed as a stopped answer; the conversation stays while the page is open.
  */
+/** The earlier turns a question is sent with: the answered exchanges, the last 20 messages. */
+function historyOf(exchanges: Exchange[]): ReviewChatTurn[] {
+  return exchanges
+    .filter((e) => e.sentences)
+    .flatMap((e) => [
+      { role: 'user' as const, content: e.question },
+      { role: 'assistant' as const, content: e.sentences!.map((s) => s.text).join(' ') },
+    ])
+    .slice(-20);
+}
+
 export function ReviewChatDrawer({ review, opened, onClose, onJump }: { review: Review; opened: boolean; onClose: () => void; onJump: (offset: number) => void }) {
   const { t } = useTranslation('aiReview');
+  const format = useLocaleFormat();
   const examples = useQuestionExamples(review.contractType, opened);
   const [question, setQuestion] = useState('');
   const [exchanges, setExchanges] = useState<Exchange[]>([]);
@@ -34,16 +47,13 @@ export function ReviewChatDrawer({ review, opened, onClose, onJump }: { review: 
 
   const patchLast = (patch: (e: Exchange) => Exchange) => setExchanges((all) => all.map((e, i) => (i === all.length - 1 ? patch(e) : e)));
 
+  // What the next question costs with a model (review-chat/v2 debits it; nothing without a model).
+  const credits = reviewChatCredits(review.clauses, review.text ?? '', historyOf(exchanges).length);
+
   const ask = async (text: string) => {
     const trimmed = text.trim();
     if (!trimmed || isStreaming) return;
-    const history: ReviewChatTurn[] = exchanges
-      .filter((e) => e.sentences)
-      .flatMap((e) => [
-        { role: 'user' as const, content: e.question },
-        { role: 'assistant' as const, content: e.sentences!.map((s) => s.text).join(' ') },
-      ])
-      .slice(-20);
+    const history = historyOf(exchanges);
     setExchanges((all) => [...all, { question: trimmed, streamed: '', sentences: null, error: null, isStopped: false }]);
     setQuestion('');
     setIsStreaming(true);
@@ -161,15 +171,20 @@ export function ReviewChatDrawer({ review, opened, onClose, onJump }: { review: 
               minRows={2}
               onChange={(event) => setQuestion(event.currentTarget.value)}
             />
-            <Group justify="flex-end" gap="xs">
-              {isStreaming ? (
-                <Button variant="default" color="gray" onClick={stop}>
-                  {t('chat.stop')}
+            <Group justify="space-between" gap="xs">
+              <Text size="sm">
+                {t('chat.price')} <strong>{t('start.credits', { count: credits, value: format.number(credits) })}</strong>
+              </Text>
+              <Group gap="xs">
+                {isStreaming ? (
+                  <Button variant="default" color="gray" onClick={stop}>
+                    {t('chat.stop')}
+                  </Button>
+                ) : null}
+                <Button type="submit" loading={isStreaming} disabled={question.trim() === ''}>
+                  {t('chat.ask')}
                 </Button>
-              ) : null}
-              <Button type="submit" loading={isStreaming} disabled={question.trim() === ''}>
-                {t('chat.ask')}
-              </Button>
+              </Group>
             </Group>
           </Stack>
         </form>

@@ -1,8 +1,8 @@
-import type { ReviewChatQueryConfirm } from '@legal/api';
+import { type ReviewChatQueryConfirm, reviewChatCredits } from '@legal/api';
 import type { RequestContext } from '../../../platform/http/context';
 import { AppError, validationError } from '../../../platform/http/errors';
 import type { AppServices } from '../../../platform/services';
-import { estimateCredits, resolveAiProvider } from '../../ai';
+import { resolveAiProvider } from '../../ai';
 import { similarClauses } from '../similarity/text-similarity';
 import { requireReviewUse, reviewText, visibleReview } from './review.service';
 
@@ -17,9 +17,9 @@ export function normaliseQuestion(question: string): string {
 /**
  * review-chat/query-confirm/v1: what a chat question will ask, before a model sees it. The built-in
  * lexical similarity picks the review's clauses closest to the question; the credits are those
- * review-chat/v2 debits for a first question. No model, no charge.
+ * review-chat/v2 debits for this question after `history`. No model, no charge.
  */
-export async function confirmChatQuery(services: AppServices, ctx: RequestContext, body: { reviewId: number; question: string }): Promise<ReviewChatQueryConfirm> {
+export async function confirmChatQuery(services: AppServices, ctx: RequestContext, body: { reviewId: number; question: string; history?: unknown[] }): Promise<ReviewChatQueryConfirm> {
   const { scope } = requireReviewUse(ctx);
   const question = normaliseQuestion(body.question);
   if (question.length === 0) throw validationError([{ field: 'body.question', reason: 'a question is required' }]);
@@ -33,7 +33,7 @@ export async function confirmChatQuery(services: AppServices, ctx: RequestContex
   return {
     question,
     clauses: ranked.map(({ candidate: c, score }) => ({ heading: c.heading, label: c.label, startOffset: c.startOffset, endOffset: c.endOffset, text: c.text, score: Math.round(score * 1000) / 1000 })),
-    credits: estimateCredits('REVIEW_CHAT', { driver: 'OPENAI_COMPATIBLE', textLength: text.length, items: 1 }),
+    credits: reviewChatCredits(review.clauses ?? [], text, body.history?.length ?? 0),
     isModelConfigured: provider.canGenerate,
   };
 }

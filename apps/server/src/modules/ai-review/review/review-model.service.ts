@@ -1,4 +1,4 @@
-import type { AiServiceFeature, EditClauseBodySchema, ReviewChatBodySchema } from '@legal/api';
+import { type AiServiceFeature, type EditClauseBodySchema, type ReviewChatBodySchema, reviewChatContext, reviewChatCredits } from '@legal/api';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { type AiProvider, AiProviderError } from '../../../platform/ai/provider';
@@ -142,7 +142,6 @@ export function chatSentences(answer: string, clauses: readonly Clause[], text: 
   });
 }
 
-const CHAT_CONTEXT_CHARS = 60_000;
 
 /**
  * Review chat as text/event-stream. Everything that can be refused (401, 403, 404, 503, 402) is
@@ -154,9 +153,9 @@ export async function reviewChat(services: AppServices, ctx: RequestContext, bod
   await generatingProvider(services, ctx, 'REVIEW_CHAT');
   const clauses = clausesOf(review, text);
   const findings = await findingsOf(services.db, scope, review.id);
-  const clauseList = clauses.map((c, i) => `[C${i + 1}] ${text.slice(c.startOffset, c.endOffset).trim()}`).join('\n\n').slice(0, CHAT_CONTEXT_CHARS);
+  const clauseList = reviewChatContext(clauses, text);
   const findingNotes = findings.filter((f) => f.verdict === 'NOT_MET' || f.verdict === 'UNCLEAR').map((f) => `- ${f.verdict}: ${f.question[ctx.locale]}`).join('\n');
-  const credits = estimateCredits('REVIEW_CHAT', { driver: 'OPENAI_COMPATIBLE', textLength: clauseList.length, items: body.history.length + 1 });
+  const credits = reviewChatCredits(clauses, text, body.history.length);
   const abort = new AbortController();
   // The response closing before it ended is the client leaving (the request's own 'close' fires once its body is read).
   reply.raw.on('close', () => {

@@ -1,4 +1,4 @@
-import { estimateCredits, type Review, ReviewSchema } from '@legal/api';
+import { estimateCredits, type Review, reviewChatContext, reviewChatCredits, ReviewSchema } from '@legal/api';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../test/harness';
@@ -372,7 +372,11 @@ describe('review-chat/query-confirm/v1', () => {
     expect(data.clauses.length).toBeGreaterThan(0);
     expect(data.clauses[0].heading).toContain('제3조');
     expect(KO_SERVICE_CONTRACT.slice(data.clauses[0].startOffset, data.clauses[0].endOffset)).toBe(data.clauses[0].text);
-    expect(data.credits).toBe(estimateCredits('REVIEW_CHAT', { driver: 'OPENAI_COMPATIBLE', textLength: KO_SERVICE_CONTRACT.length, items: 1 }));
+    // The price of the context review-chat/v2 sends: the numbered clauses (the web app shows the same figure).
+    const context = reviewChatContext(done.clauses, KO_SERVICE_CONTRACT);
+    expect(context.startsWith('[C1] ')).toBe(true);
+    expect(data.credits).toBe(estimateCredits('REVIEW_CHAT', { driver: 'OPENAI_COMPATIBLE', textLength: context.length, items: 1 }));
+    expect(data.credits).toBe(reviewChatCredits(done.clauses, KO_SERVICE_CONTRACT));
     expect(data.isModelConfigured).toBe(false);
     expect(await balanceOf(cast.owner)).toBe(before);
   });
