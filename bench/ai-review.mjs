@@ -85,17 +85,18 @@ async function estimateWhenReady(url, headers, body) {
 }
 
 /**
- * As a review's page watches it (apps/web/src/features/ai-review/review-progress-watch.ts): one
- * read, its progress stream until the stream ends (at DONE or FAILED; another is opened if the
- * server ended it sooner), then one read of the finished review.
+ * As a review's page watches it (apps/web/src/features/ai-review/review-progress-watch.ts): the
+ * start's answer is the review the page shows first (the web app caches it: no read), then its
+ * progress stream until the stream ends (at DONE or FAILED; another is opened if the server ended
+ * it sooner), then one read of the finished review.
  */
-async function watchDone(url, headers, reviewId) {
-  let review = await call(url, 'GET', `/api/aireview/reviews/${reviewId}/v1`, headers);
+async function watchDone(url, headers, started) {
+  let review = started;
   while (review.status !== 'DONE' && review.status !== 'FAILED') {
-    const res = await fetch(`${url}/api/aireview/reviews/${reviewId}/progress/v1`, { headers: { ...headers, accept: 'text/event-stream' } });
+    const res = await fetch(`${url}/api/aireview/reviews/${review.reviewId}/progress/v1`, { headers: { ...headers, accept: 'text/event-stream' } });
     if (res.status !== 200) throw new Error(`progress stream: ${res.status} ${(await res.text()).slice(0, 300)}`);
     await res.text();
-    review = await call(url, 'GET', `/api/aireview/reviews/${reviewId}/v1`, headers);
+    review = await call(url, 'GET', `/api/aireview/reviews/${review.reviewId}/v1`, headers);
   }
   return review;
 }
@@ -260,7 +261,7 @@ try {
   // exactly the baseline's calls and the difference is the queue's work alone.
   const finished = POLL === 'list'
     ? await waitDoneInList(server.url, headers, runs.map((r) => r.reviewId))
-    : await Promise.all(runs.map((r) => (POLL === 'each' ? waitDone(server.url, headers, r.reviewId, 1000) : watchDone(server.url, headers, r.reviewId))));
+    : await Promise.all(runs.map((r) => (POLL === 'each' ? waitDone(server.url, headers, r.reviewId, 1000) : watchDone(server.url, headers, r))));
   const queuedSeconds = (performance.now() - queuedStart) / 1000;
   running = false;
   await during.done;

@@ -10,8 +10,8 @@ const REOPEN_AFTER_MS = 1000;
 
 /**
  * Watches a queued or running review's progress (watchReviewProgress, text/event-stream): each
- * `progress` event goes into the review in the cache, and a finish reads the review whole (its
- * findings). The server ends a stream after a few minutes; another is opened. `onStreamDown`
+ * `progress` event goes into the review in the cache, and a finish (DONE, FAILED) reads the review
+ * whole (its findings, its error). The server ends a stream after a few minutes; another is opened. `onStreamDown`
  * once the stream cannot be had (a refusal, a proxy that drops streams): the caller then asks for
  * the review every second instead, and passes no review here.
  */
@@ -21,22 +21,25 @@ export function useReviewProgressWatch(reviewId: number, key: QueryKey, review: 
   useEffect(() => {
     if (!isWatching) return;
     const abort = new AbortController();
+    let hasFinished = false;
     const onEvent = (event: string, data: unknown) => {
       if (event !== 'progress' || data === null) return;
       const progress = data as ReviewProgressEvent;
-      queryClient.setQueryData<Review>(key, (cached) =>
-        cached ? { ...cached, status: progress.status, progress: progress.progress, errorCode: progress.errorCode } : cached,
-      );
-      if (isFinished(progress)) void queryClient.invalidateQueries({ queryKey: key, exact: true });
+      if (isFinished(progress)) {
+        // Read whole (findings, text) before the page shows it finished: no empty DONE in between.
+        hasFinished = true;
+        void queryClient.invalidateQueries({ queryKey: key, exact: true });
+        return;
+      }
+      queryClient.setQueryData<Review>(key, (cached) => (cached ? { ...cached, status: progress.status, progress: progress.progress } : cached));
     };
     void (async () => {
       const path = buildPath(watchReviewProgress.path, { reviewId });
-      while (!abort.signal.aborted) {
+      while (!abort.signal.aborted && !hasFinished) {
         const opened = Date.now();
         await watchEventStream(path, { onEvent, signal: abort.signal });
-        if (isFinished(queryClient.getQueryData<Review>(key))) return;
         const early = REOPEN_AFTER_MS - (Date.now() - opened);
-        if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
+        if (!hasFinished && early > 0) await new Promise((resolve) => setTimeout(resolve, early));
       }
     })().catch(() => {
       if (!abort.signal.aborted) onStreamDown();

@@ -172,12 +172,12 @@ async function startInTurn(services: AppServices, ctx: RequestContext, body: Bod
       data: { reason: 'OUT_OF_DOMAIN', confidence: p.domain.confidence, minConfidence: p.domain.minConfidence },
     });
   }
-  let started: { reviewId: number; isJoined: boolean };
+  let started: { reviewId: number; isJoined: false; row: ReviewRow } | { reviewId: number; isJoined: true };
   try {
     started = await services.db.transaction(async (tx) => {
       await lockStartOf(tx, scope, p, body);
       const first = await findSameReview(tx, scope, p.source, body, p.version, p.engine, ['QUEUED', 'RUNNING', 'DONE']);
-      if (first) return { reviewId: first.id, isJoined: true };
+      if (first) return { reviewId: first.id, isJoined: true as const };
       const [row] = await tx
         .insert(aiReviews)
         .values({
@@ -200,7 +200,7 @@ async function startInTurn(services: AppServices, ctx: RequestContext, body: Bod
           requestFingerprint: fingerprint,
           createdByUserId: userId,
         })
-        .returning({ id: aiReviews.id });
+        .returning();
       const id = row!.id;
       const { entryId } = await debitCredits(tx, { ...scope, userId }, { feature: 'REVIEW', credits: p.credits, reference: `ai-review:${id}`, starterCredits: services.config.ai.starterCredits });
       await tx.update(aiReviews).set({ debitEntryId: entryId }).where(eq(aiReviews.id, id));
@@ -210,7 +210,7 @@ async function startInTurn(services: AppServices, ctx: RequestContext, body: Bod
         { ...auditMetaOf(ctx, userId), ...scope },
       );
       await services.jobs.send(runReviewJob, { reviewId: id, tenantId: scope.tenantId, workspaceId: scope.workspaceId }, { tx });
-      return { reviewId: id, isJoined: false };
+      return { reviewId: id, isJoined: false as const, row: { ...row!, debitEntryId: entryId } };
     });
   } catch (err) {
     // The same key sent twice at once: the second insert loses; answer the first.
@@ -222,7 +222,8 @@ async function startInTurn(services: AppServices, ctx: RequestContext, body: Bod
   }
   // A joined review was charged to the start that queued it, not to this one.
   if (started.isJoined) return answer(services, ctx, await visibleReview(services, ctx, started.reviewId), true);
-  return getReview(services, ctx, started.reviewId);
+  // Queued just now from a source the plan found readable: answered from the inserted row, no second look.
+  return answer(services, ctx, started.row, false);
 }
 
 export async function reviewByCache(services: AppServices, ctx: RequestContext, body: Body): Promise<Review> {
