@@ -68,6 +68,8 @@ export async function streamReviewProgress(services: AppServices, ctx: RequestCo
     startEventStream(reply);
     markRequestWaiting(request);
     reply.raw.on('close', end);
+    // The page left while the stream was being set up: nothing to watch for.
+    if (reply.raw.destroyed) return end();
     await reread();
   } catch (err) {
     end();
