@@ -27,18 +27,16 @@ export async function postEventStream<T>(
   body: unknown,
   { onDelta, readDone, signal, fetchImpl }: EventStreamOptions<T>,
 ): Promise<T> {
-  let done: { value: T } | null = null;
-  await readEventStream(path, { method: 'POST', body, signal, fetchImpl }, (event, data) => {
+  const done = await readEventStream<T>(path, { method: 'POST', body, signal, fetchImpl }, (event, data) => {
     if (event === 'delta') {
       const text = (data as { text?: unknown } | null)?.text;
       if (typeof text === 'string') onDelta(text);
     } else if (event === 'done') {
-      done = { value: readDone(data) };
-      return 'stop';
+      return { value: readDone(data) };
     }
   });
   if (done === null) throw new ApiError({ status: 0, code: 'ERROR_NETWORK', message: '', path });
-  return (done as { value: T }).value;
+  return done.value;
 }
 
 export interface WatchOptions {
@@ -57,11 +55,12 @@ export async function watchEventStream(path: string, { onEvent, signal, fetchImp
   await readEventStream(path, { method: 'GET', signal, fetchImpl }, (event, data) => void onEvent(event, data));
 }
 
-async function readEventStream(
+/** Reads the stream until `onEvent` answers a value (which it resolves to) or the stream ends (null). */
+async function readEventStream<T = never>(
   path: string,
   { method, body, signal, fetchImpl = (url, init) => globalThis.fetch(url, init) }: { method: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal; fetchImpl?: typeof fetch },
-  onEvent: (event: string, data: unknown) => 'stop' | void,
-): Promise<void> {
+  onEvent: (event: string, data: unknown) => { value: T } | void,
+): Promise<{ value: T } | null> {
   const state = sessionStore.getState();
   const response = await fetchImpl(buildUrl('', path), {
     method,
@@ -93,8 +92,10 @@ async function readEventStream(
       const error = (data ?? {}) as { code?: string; message?: string };
       throw new ApiError({ status: 200, code: error.code ?? 'ERROR_INTERNAL', message: error.message ?? '', path });
     }
-    if (onEvent(event.event, data) === 'stop') return;
+    const answer = onEvent(event.event, data);
+    if (answer) return answer;
   }
+  return null;
 }
 
 function parseJson(text: string): unknown {
